@@ -4,14 +4,20 @@
 // the sync again) could be pressed at once, only to be refused again. Sync now says by when the
 // wait ends (as Templates, Settings and Browse do), holds the retry (and Check again and Sync
 // below, which ask the builder too) until then, says when it is over, and the retry then works.
-// The stand-in wait of a 429 without a Retry-After is held the same way.
+// The stand-in wait of a 429 without a Retry-After is held the same way. The checks Sync starts by
+// itself (a collaborator's edit, the screen shown again) asked all the same during the wait, only to
+// be refused again (a long wait in the sandbox, its words said anew), and none came after it: the
+// list stayed without the edit. They now wait for its end and then check once. Refused for two
+// minutes after the sandbox waited out a short slow-down, the words said only "slow down for a
+// while": they now say what Envelope waited too, with by when.
 import type { Frame, Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BADGE_STILL_MS, LOCAL_COUNT_DELAY_MS } from '../../src/shared/sync/badge-timing';
 import { checkAxeAsync } from './support/a11y-checks';
 import { BUILDER_SLOW_DOWN_NO_WAIT } from './support/builder-slow-down';
 import { emulatorFaults } from './support/emulator-faults';
 import { addRouteAsync } from './support/own-route';
-import { textOf, useHarness } from './support/playground-harness';
+import { evaluateHooks, textOf, useHarness } from './support/playground-harness';
 import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
 
 const h = useHarness();
@@ -134,5 +140,80 @@ describe('a check the builder asks to slow down without saying for how long', ()
     await retry.click();
     await expect.poll(() => error.count(), { timeout: 30_000 }).toBe(0);
     await ui.getByRole('button', { name: /^Sync [\d,]+ changes?$/ }).waitFor({ timeout: 30_000 });
+  }, 180_000);
+});
+
+describe('a collaborator’s edit while Sync waits out the builder’s slow-down', () => {
+  it('asks the builder nothing by itself until the time said (the screen shown again either), then checks once', async () => {
+    const faults = emulatorFaults(h.emulator);
+    const ui = await comparedAsync('light');
+    const error = ui.getByTestId('sync-error');
+    const syncButton = ui.getByRole('button', { name: /^Sync [\d,]+ changes?$/ });
+    const changesBefore = Number(/\d+/.exec((await syncButton.textContent()) ?? '')![0]);
+    await h.context.clock.setSystemTime(new Date(2026, 11, 1, 12, 5, 40));
+    await faults.setAsync({ rate: 1, kinds: ['429'], seed: 3, retry_after: 90 });
+    try {
+      await ui.getByTestId('sync-check').click();
+      await expect.poll(() => textOf(error), { timeout: 30_000 }).toMatch(/slow down for a while\. You can try again after 12:07:1\d, in about 2 minutes\.$/);
+    } finally {
+      await faults.clearAsync();
+    }
+    const words = (await textOf(error)) ?? '';
+    const until = saidTime(words);
+    const sent = await builderRequestsAsync();
+    await h.context.clock.pauseAt((await ui.evaluate(() => Date.now())) + 1_000);
+    // A collaborator deletes Divider: the sandbox counts it, the badge moves and stays still.
+    await evaluateHooks(h.page, (hooks) => {
+      const fake = hooks.fake();
+      fake.remoteEdit(() => fake.inspect.allNodes().find((node) => node.type === 'COMPONENT' && node.name === 'Divider')!.remove());
+    });
+    await h.context.clock.runFor(LOCAL_COUNT_DELAY_MS);
+    await expect.poll(() => textOf(ui.getByTestId('nav-sync-badge')), { timeout: 10_000 }).toBe(`${changesBefore - 1} changes to review`);
+    await h.context.clock.runFor(BADGE_STILL_MS + 100);
+    // The screen shown again (Settings, then Sync) starts nothing either.
+    await ui.getByRole('button', { name: 'Settings' }).click();
+    await ui.getByRole('button', { name: /^Sync/ }).first().click();
+    await h.context.clock.runFor(BADGE_STILL_MS);
+    // A moment for a request that was started.
+    await new Promise((settle) => setTimeout(settle, 1_000));
+    expect(await builderRequestsAsync()).toBe(sent);
+    expect(await textOf(error)).toBe(words);
+    expect(await syncButton.textContent()).toBe(`Sync ${changesBefore} changes`);
+    await h.context.clock.pauseAt(until - 1_500);
+    await new Promise((settle) => setTimeout(settle, 1_000));
+    expect(await builderRequestsAsync()).toBe(sent);
+    // The wait is over: the screen checks, once, and lists the edit.
+    await h.context.clock.runFor(1_500);
+    await expect.poll(() => syncButton.textContent(), { timeout: 30_000 }).toBe(`Sync ${changesBefore - 1} changes`);
+    expect(await error.count()).toBe(0);
+    await h.context.clock.runFor(5 * BADGE_STILL_MS);
+    await new Promise((settle) => setTimeout(settle, 1_000));
+    expect(await builderRequestsAsync()).toBe(sent + 1);
+    await h.context.clock.resume();
+  }, 180_000);
+});
+
+describe('a check the builder asks to slow down for two minutes after the sandbox waited out a short slow-down', () => {
+  it('says by when the wait ends and the second it waited (not only “slow down for a while”)', async () => {
+    const ui = await comparedAsync('light');
+    const error = ui.getByTestId('sync-error');
+    const builderOrigin = new URL(h.emulator.builderUrl).origin;
+    let answered = 0;
+    // A second's wait first, which the sandbox sits through; then two minutes, which it does not.
+    const stopRoute = await addRouteAsync(
+      h.page,
+      (url) => url.origin === builderOrigin && url.pathname.endsWith('/changes'),
+      (route) => route.fulfill({ ...BUILDER_SLOW_DOWN_NO_WAIT, headers: { ...BUILDER_SLOW_DOWN_NO_WAIT.headers, 'access-control-expose-headers': 'Retry-After', 'retry-after': answered++ === 0 ? '1' : '90' } }),
+    );
+    try {
+      await h.context.clock.setSystemTime(new Date(2026, 11, 1, 12, 5, 40));
+      await ui.getByTestId('sync-check').click();
+      await expect
+        .poll(() => textOf(error), { timeout: 60_000 })
+        .toMatch(/^The comparison did not finish: Envelope waited a second as the email builder asked, and it still asks Envelope to slow down\. You can try again after 12:07:1\d, in about 2 minutes\.$/);
+      expect(answered).toBe(2);
+    } finally {
+      await stopRoute();
+    }
   }, 180_000);
 });

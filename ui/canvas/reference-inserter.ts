@@ -7,6 +7,7 @@ import type { InsertLayout, ReferenceSource, SandboxRequests } from '../../src/s
 import type { RequestOf } from '../../src/shared/bridge/protocol';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { errorText } from '../messages/error-text';
+import { retryAtText } from '../messages/retry-countdown';
 import { rateLimitWaitSeconds } from '../../src/shared/api/http/retry-policy';
 import { subjectOf } from '../library/email-subject';
 import { abortableSleepAsync } from '../components/abortable-sleep';
@@ -90,10 +91,18 @@ export interface InserterDependencies {
   sleepAsync?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-/** A screenshot's "slow down" not waited out: when its wait ends (screenshot-tiles.ts). */
-function slowDownEnd(error: unknown): number | undefined {
-  const { tryAgainAt } = (typeof error === 'object' && error !== null ? error : {}) as { tryAgainAt?: unknown };
-  return typeof tryAgainAt === 'number' ? tryAgainAt : undefined;
+/**
+ * Why an email was not placed and, for a "slow down" no longer waited out, when its wait ends
+ * (placing is held until then). A screenshot's says by when already (screenshot-tiles.ts); the
+ * library's own words ("Try again in 2 minutes") stayed in the summary, which stays on screen, and
+ * went untrue: they are said by when here.
+ */
+function failureOf(error: unknown, nowMs = Date.now()): { reason: string; tryAgainAt?: number } {
+  const { code, retryAfterSeconds, tryAgainAt } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; retryAfterSeconds?: unknown; tryAgainAt?: unknown };
+  if (code !== 'rate_limited') return { reason: errorText(error) };
+  if (typeof tryAgainAt === 'number') return { reason: errorText(error), tryAgainAt };
+  const ends = nowMs + rateLimitWaitSeconds(retryAfterSeconds) * 1000;
+  return { reason: `The email library asked Envelope to slow down. ${retryAtText(ends, nowMs)}`, tryAgainAt: ends };
 }
 
 /** A 429 for an email's facts or its screenshot is waited out this many times, if it asks no longer than a minute each. */
@@ -221,9 +230,9 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
             }
             if (stopped) break;
             if ((error as { code?: unknown }).code === 'unauthorized') refusedKey = error;
-            const waitEnd = slowDownEnd(error);
-            if (waitEnd !== undefined) tryAgainAt = Math.max(tryAgainAt ?? 0, waitEnd);
-            failed.push({ name: nameOf(item), reason: errorText(error), emailId: item.emailId });
+            const failure = failureOf(error);
+            if (failure.tryAgainAt !== undefined) tryAgainAt = Math.max(tryAgainAt ?? 0, failure.tryAgainAt);
+            failed.push({ name: nameOf(item), reason: failure.reason, emailId: item.emailId });
           }
         }
         // The bar full, its words kept (said again without the name, they were read out twice).
@@ -279,8 +288,8 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
       } catch (error) {
         if (unanswered(error, signal)) return { placed: 1, placedIds: [], total: 1, failed: [], cancelled: false, endProblem: unansweredText(nameOf(item)) };
         if (signal.aborted) return { placed: 0, placedIds: [], total: 1, failed: [], cancelled: true };
-        const tryAgainAt = slowDownEnd(error);
-        return { placed: 0, placedIds: [], total: 1, failed: [{ name: nameOf(item), reason: errorText(error) }], cancelled: false, ...(tryAgainAt === undefined ? {} : { tryAgainAt }) };
+        const { reason, tryAgainAt } = failureOf(error);
+        return { placed: 0, placedIds: [], total: 1, failed: [{ name: nameOf(item), reason }], cancelled: false, ...(tryAgainAt === undefined ? {} : { tryAgainAt }) };
       }
     },
   };

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 
 /** setTimeout's longest delay: a longer one would fire at once. */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
+export const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /** True while `until` (a Date.now() time) is still ahead; false when it is null. */
 export function useStillBefore(until: number | null): boolean {

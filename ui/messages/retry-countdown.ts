@@ -5,10 +5,13 @@ import { errorText } from './error-text';
 import { describeWait } from '../../src/shared/api/http/describe-wait';
 import { DEFAULT_RETRY_POLICY, rateLimitWaitSeconds, retryAfterGiven } from '../../src/shared/api/http/retry-policy';
 
-/** A failure's code and the Retry-After it carried (the bridge's error details), whatever was thrown. */
-export function failureWait(error: unknown): { code: unknown; retryAfterSeconds: unknown } {
-  const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { retryAfterSeconds?: unknown } };
-  return { code, retryAfterSeconds: details?.retryAfterSeconds };
+/**
+ * A failure's code and the Retry-After it carried (the bridge's error details), whatever was thrown;
+ * `waited`: whether Envelope had waited as asked before it (stillRateLimitedError).
+ */
+export function failureWait(error: unknown): { code: unknown; retryAfterSeconds: unknown; waited: boolean } {
+  const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { retryAfterSeconds?: unknown; waitedSeconds?: unknown } };
+  return { code, retryAfterSeconds: details?.retryAfterSeconds, waited: typeof details?.waitedSeconds === 'number' && details.waitedSeconds > 0 };
 }
 
 /** "Trying again in 12 seconds." */
@@ -61,15 +64,16 @@ const SLOW_DOWN_FOR_A_WHILE = 'The email builder asked Envelope to slow down for
  * - none given (no Retry-After): the stand-in every screen says then (rateLimitWaitSeconds), the words kept;
  * - up to a minute: the sandbox waited it out, each time, and was refused again; the builder counts a
  *   rolling minute, so a minute from the refusal, the words (which say it waited) kept;
- * - longer: not waited out by the sandbox, said in `longWords`, as long as it asked.
+ * - longer: not waited out by the sandbox, said in `longWords`, as long as it asked; after shorter
+ *   waits the sandbox sat through, the words that say so (they word no wait) are kept.
  */
 export function rateLimitWait(error: unknown, nowMs = Date.now(), longWords = SLOW_DOWN_FOR_A_WHILE): RateLimitWait | null {
-  const { code, retryAfterSeconds } = failureWait(error);
+  const { code, retryAfterSeconds, waited } = failureWait(error);
   if (code !== 'rate_limited') return null;
   const given = retryAfterGiven(retryAfterSeconds);
   const long = given && retryAfterSeconds > DEFAULT_RETRY_POLICY.maxRetryAfterSeconds;
   const seconds = given ? Math.max(DEFAULT_RETRY_POLICY.maxRetryAfterSeconds, rateLimitWaitSeconds(retryAfterSeconds)) : rateLimitWaitSeconds(null);
-  const said = long ? longWords : errorText(error);
+  const said = long && !waited ? longWords : errorText(error);
   const tryAgainAt = nowMs + seconds * 1000;
   return { words: `${said} ${retryAtText(tryAgainAt, nowMs)}`, said, seconds, tryAgainAt };
 }

@@ -281,7 +281,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     }
   }, [batcher, requester, showComparison, trackTask, endTask, onOpenSettings, linkNow]);
 
-  const [overview, runStarts, runEnded] = useScreenStarts(requester, hidden, designSystemId, badgeRows, listedRows, task, working, itemsRef, compareAsync, setFailure, setMessage);
+  const [overview, runStarts, runEnded] = useScreenStarts(requester, hidden, designSystemId, badgeRows, listedRows, task, working, itemsRef, compareAsync, setFailure, setMessage, failure?.tryAgainAt);
 
   // The recorded state after a sync that stopped: the list and the button count only what is left
   // (no request to the builder). Whether it was read; null, and nothing shown, once it came too late (answerFinds).

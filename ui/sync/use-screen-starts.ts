@@ -10,6 +10,7 @@ import { oneAtATime } from '../components/one-at-a-time';
 import { useLatest } from '../hooks/use-latest';
 import { errorText } from '../messages/error-text';
 import { afterStill } from './after-still';
+import { heldStart } from './held-start';
 import { linkChangedText, linkMovedFrom, startCompares, onlyBadgeMoved, type Followed } from './screen-starts';
 import type { LiveMessage } from '../components/notice';
 import type { Failure } from './sync-failure';
@@ -29,9 +30,10 @@ export type ScreenStarts = [overview: SyncOverview | null, runStarts: () => void
  * `hidden`, `designSystemId`, `badgeRows`: as the window says them; `listedRows`: the rows the
  * list counts as the badge does (null before a comparison); `task` and `working`: a check or a
  * sync on its way (`working` also before its task shows), after which a start waits; `items`:
- * the list shown; `compareAsync(keepMessage)`: whether the list now shows a new comparison (null: stopped).
+ * the list shown; `compareAsync(keepMessage)`: whether the list now shows a new comparison (null: stopped);
+ * `tryAgainAt`: the failure's, while the builder asked Envelope to slow down (a start by itself waits until then).
  */
-export function useScreenStarts(requester: SyncRequester, hidden: boolean, designSystemId: string | null, badgeRows: number | null, listedRows: number | null, task: Task | null, working: { current: boolean }, items: { current: SyncItem[] | null }, compareAsync: (keepMessage?: boolean) => Promise<boolean | null>, setFailure: Dispatch<StateUpdater<Failure | null>>, setMessage: (message: LiveMessage) => void): ScreenStarts {
+export function useScreenStarts(requester: SyncRequester, hidden: boolean, designSystemId: string | null, badgeRows: number | null, listedRows: number | null, task: Task | null, working: { current: boolean }, items: { current: SyncItem[] | null }, compareAsync: (keepMessage?: boolean) => Promise<boolean | null>, setFailure: Dispatch<StateUpdater<Failure | null>>, setMessage: (message: LiveMessage) => void, tryAgainAt: number | undefined): ScreenStarts {
   const [overview, setOverview] = useState<SyncOverview | null>(null);
   const overviewRef = useRef<SyncOverview | null>(null);
   const showOverview = (next: SyncOverview) => {
@@ -86,6 +88,13 @@ export function useScreenStarts(requester: SyncRequester, hidden: boolean, desig
   // start says so with the new link: its compare wipes the cancel's words), and the cancel's check.
   const after = useRef<{ ranWith: string | null; cancelled: boolean; checkLeftAsync: false | (() => Promise<void>) } | null>(null);
   const followed = useRef<Followed | null>(null);
+  // The builder asked Envelope to slow down: the starts below, made by the screen itself, would ask
+  // it again and be refused again (their words replacing the ones saying by when). They wait until
+  // then and run once after it; the retry, Check again and Sync are held meanwhile (sync-screen.tsx).
+  const heldUntil = useLatest(tryAgainAt);
+  const held = useMemo(() => heldStart(() => heldUntil.current), [heldUntil]);
+  useEffect(() => () => held.cancel(), [held]);
+  useEffect(() => held.recheck(), [held, tryAgainAt]);
   // A collaborator's edits move the badge several times in a row: the list compares once, when
   // the count has been still a while. A move while a run or a check is on its way needs no start:
   // the sandbox counts edits in the queue its run and check wait in (src/sync/sync-handlers.ts),
@@ -93,10 +102,12 @@ export function useScreenStarts(requester: SyncRequester, hidden: boolean, desig
   // (and moves the badge) only after they end.
   const badgeStill = useMemo(
     () =>
-      afterStill(BADGE_STILL_MS, () => {
-        if (!working.current) void startAsync(null);
-      }),
-    [startAsync, working],
+      afterStill(BADGE_STILL_MS, () =>
+        held.ask(() => {
+          if (!working.current) void startAsync(null);
+        }),
+      ),
+    [startAsync, working, held],
   );
   useEffect(() => () => badgeStill.cancel(), [badgeStill]);
   // Each time the screen shows, and when the link changes while it shows (⌘Z of its save, say): what it says follows it.
@@ -107,15 +118,18 @@ export function useScreenStarts(requester: SyncRequester, hidden: boolean, desig
     if (badgeOnly && !hidden) return badgeStill.poke();
     // Showing the screen or a new link starts at once, and reads the badge as it is then.
     badgeStill.cancel();
-    if (hidden) return;
-    if (working.current) linkMoved.current = true;
-    else void startAsync(null);
-  }, [hidden, designSystemId, badgeRows, startAsync, badgeStill, working, counted]);
+    // Hidden, a start waiting for the builder's wait is left to the one when the screen shows again.
+    if (hidden) return held.cancel();
+    held.ask(() => {
+      if (working.current) linkMoved.current = true;
+      else void startAsync(null);
+    });
+  }, [hidden, designSystemId, badgeRows, startAsync, badgeStill, working, counted, held]);
   useEffect(() => {
     if (task !== null || working.current || hidden || !linkMoved.current) return;
-    void startAsync(null);
+    held.ask(() => void startAsync(null));
     linkMoved.current = false;
-  }, [task, hidden, startAsync, working]);
+  }, [task, hidden, startAsync, working, held]);
 
   return [
     overview,

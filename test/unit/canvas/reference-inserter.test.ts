@@ -1,6 +1,6 @@
 // The UI's side of placing references, without a browser: what it sends the sandbox, the summary
 // in words, one failure not stopping the rest, cancel keeping what was placed.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { CanvasInsert } from '../../../src/shared/bridge/messages';
 import { insertProgressText, insertSummary, mergeOutcomes } from '../../../ui/canvas/insert-summary';
@@ -389,6 +389,31 @@ describe('the reference inserter', () => {
       { done: 1, total: 3, label: 'Email 2', waitingSeconds: 1 },
     ]);
     expect(sent.filter((type) => type === 'canvas/insert')).toHaveLength(3);
+  });
+
+  it('says by when a “slow down” it no longer waits out ends, for an email’s facts or its screenshot (the summary said “Try again in 2 minutes”, which stayed on screen and went untrue)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 11, 1, 12, 5, 40));
+    try {
+      const endpoint = { request: () => Promise.resolve({ nodeId: '1:1', name: 'x' }) } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
+      const client = {
+        getEmailAsync: () => Promise.reject(new ApiError({ api: 'library', endpoint: 'GET /v1/emails/{id}', status: 429, code: 'rate_limited', message: 'The email library asked Envelope to slow down. Try again in 2 minutes.', retryAfterSeconds: 120 })),
+      } as unknown as LibraryClient;
+      const loaded = (): Promise<Screenshot> => Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+      const facts = await createReferenceInserter({ endpoint, client, loadTilesAsync: loaded, sleepAsync: () => Promise.resolve() }).insertDroppedAsync(item(1, { brandName: undefined }), 'd1', new AbortController().signal);
+      expect(insertSummary(facts)).toBe('Email 1 could not be placed. The email library asked Envelope to slow down. You can try again after 12:08, in about 2 minutes.');
+      // Placing is held until then (canvas-insert.tsx), as after a screenshot's slow-down.
+      expect(facts.tryAgainAt).toBe(new Date(2026, 11, 1, 12, 7, 40).getTime());
+      // A screenshot's slow-down says by when itself (screenshot-tiles.ts): its words and its end are kept.
+      const screenshotEnds = new Date(2026, 11, 1, 12, 15, 40).getTime();
+      const refused = (): Promise<Screenshot> => Promise.reject(Object.assign(new ScreenshotError('the library asked Envelope to slow down'), { code: 'rate_limited', retryAfterSeconds: 600, tryAgainAt: screenshotEnds }));
+      const read = { getEmailAsync: () => Promise.resolve({ data: { brand: { name: 'Acme' } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } }) } as unknown as LibraryClient;
+      const picture = await createReferenceInserter({ endpoint, client: read, loadTilesAsync: refused, sleepAsync: () => Promise.resolve() }).insertAsync([item(2)], null, () => undefined, new AbortController().signal);
+      expect(picture.failed).toEqual([{ name: 'Acme — Email 2', reason: 'The screenshot could not be loaded: the library asked Envelope to slow down.' }]);
+      expect(picture.tryAgainAt).toBe(screenshotEnds);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('names an email in every report, the last one (the bar full) too: it was nameless, and read out again', async () => {

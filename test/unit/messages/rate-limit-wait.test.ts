@@ -44,6 +44,16 @@ describe('a "slow down" said by when its wait ends, and held until then', () => 
     expect(rateLimitWait(wire(slowDown({ 'retry-after': '7200' })), now, 'Slowed, so nothing was changed.')?.words).toBe('Slowed, so nothing was changed. You can try again after 14:06, in about 2 hours.');
   });
 
+  it('refused for longer than the sandbox waits out after it waited out shorter ones: by when, and the waits it sat through', () => {
+    const still = wire(stillRateLimitedError(slowDown({ 'retry-after': '90' }), 7));
+    expect(rateLimitWait(still, now)).toEqual({
+      words: 'Envelope waited 7 seconds as the email builder asked, and it still asks Envelope to slow down. You can try again after 12:07:10, in about 2 minutes.',
+      said: 'Envelope waited 7 seconds as the email builder asked, and it still asks Envelope to slow down.',
+      seconds: 90,
+      tryAgainAt: now + 90_000,
+    });
+  });
+
   it('any other failure: none', () => {
     expect(rateLimitWait({ code: 'unavailable', message: 'The email builder is temporarily unavailable. Try again in a moment.', details: { retryAfterSeconds: null } }, now)).toBeNull();
     expect(rateLimitWait(new Error('x'), now)).toBeNull();

@@ -55,6 +55,8 @@ export interface ApiErrorInit {
   problem?: string;
   /** See ApiError.sentUnanswered; default false. */
   sentUnanswered?: boolean;
+  /** A 429 still answered after Envelope waited this long as asked (stillRateLimitedError): the window says so whatever the wait now. */
+  waitedSeconds?: number;
 }
 
 export class ApiError extends Error {
@@ -89,6 +91,7 @@ export class ApiError extends Error {
       retryAfterSeconds: this.retryAfterSeconds,
       serverCode: this.serverCode,
       ...(init.problem === undefined ? {} : { problem: init.problem }),
+      ...(init.waitedSeconds === undefined ? {} : { waitedSeconds: init.waitedSeconds }),
     };
   }
 }

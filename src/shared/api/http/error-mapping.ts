@@ -87,6 +87,7 @@ export function stillRateLimitedError(error: ApiError, waitedSeconds: number): A
     message: stillAsks,
     retryAfterSeconds: error.retryAfterSeconds,
     serverCode: error.serverCode,
+    waitedSeconds,
   });
 }
 
