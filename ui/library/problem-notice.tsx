@@ -1,7 +1,7 @@
 // A failed library call in words, with the one useful action: Settings for a refused key, a
 // countdown and a retry of its own for a 429 (a wait of hours: its end, and Try again once it is over), nothing for what the library removed (asking
 // again can only fail), "Try again" for the rest (with Settings too when its words say to check the address). In place of what the person was acting on, the
-// action takes the keyboard.
+// action takes the keyboard; while a wait holds it back, the line under the words does.
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { useSecondsLeft } from '../hooks/use-seconds-left';
 import { useLatest } from '../hooks/use-latest';
@@ -66,6 +66,13 @@ export function useRetryFocus(loading: boolean, failed: boolean, shown: number, 
   return Object.assign(onRetry, { pressed: () => pressedAt.current !== null });
 }
 
+/** The notice's action has the keyboard; with none, its wait's line (never the alert, nor what holds it). */
+function giveKeyboard(notice: HTMLElement | null, waitLine: HTMLElement | null): void {
+  const action = notice?.querySelector('button');
+  if (action) action.focus();
+  else waitLine?.focus();
+}
+
 export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNoticeProps) {
   // A wait (at least a second: libraryProblem) counted from when the library answered, also for a
   // notice shown later (the next results, at the last email); at its end, the retry.
@@ -75,29 +82,44 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
   const held = useStillBefore(problem.tryAgainAt ?? null);
   const retry = useLatest(onRetry);
   const notice = useRef<HTMLDivElement>(null);
+  // A wait's line under the words (its countdown, or where Try again comes): the keyboard's place
+  // while there is nothing to press. Not the alert nor what holds it: the words, read out as they
+  // come, were read again on taking the focus.
+  const waitLine = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     // The notice holding the keyboard through the wait: the retry carries it on, as a Try again pressed would.
     if (until !== null && secondsLeft === 0) retry.current(notice.current?.contains(document.activeElement) ?? false);
   }, [until, secondsLeft, retry]);
   // The focus fell to the page: what the person acted on went from under it (the card or row
   // opened, the Try again pressed, gone while it asked). A notice that comes on its own (a filter
-  // changed, a page loaded on scroll) leaves the focus where it is. A wait has no action: the
-  // notice itself takes it (else it stayed on the page). A removed email's is left to its screen.
-  const waits = problem.kind !== 'not_found';
+  // changed, a page loaded on scroll) leaves the focus where it is. A wait has no action: its line
+  // takes it (else it stayed on the page). A removed email's is left to its screen.
   const settings = problem.kind === 'key' || problem.kind === 'address';
   useEffect(() => {
-    if (!focusFell()) return;
-    const action = notice.current?.querySelector('button');
-    if (action) action.focus();
-    else if (waits) notice.current?.focus();
-  }, [problem, waits]);
+    if (focusFell()) giveKeyboard(notice.current, waitLine.current);
+  }, [problem]);
+  // A wait of hours over: its line goes as Try again comes, and the keyboard it held goes to the button.
+  const wasHeld = useRef(held);
+  useEffect(() => {
+    if (wasHeld.current && !held && focusFell()) giveKeyboard(notice.current, waitLine.current);
+    wasHeld.current = held;
+  }, [held]);
   return (
-    <div class="library-problem" data-testid="library-problem" data-kind={problem.kind} ref={notice} tabIndex={waits ? -1 : undefined}>
+    <div class="library-problem" data-testid="library-problem" data-kind={problem.kind} ref={notice}>
       <p role="alert" class={`notice ${problem.kind === 'busy' ? 'notice-info' : 'notice-error'}`}>
         {problem.message}
       </p>
       {/* Not in the alert: said once, the seconds are seen ticking but not announced every second. */}
-      {until !== null ? <p class="muted">{retryCountdownText(secondsLeft)}</p> : null}
+      {until !== null ? (
+        <p class="muted" ref={waitLine} tabIndex={-1}>
+          {retryCountdownText(secondsLeft)}
+        </p>
+      ) : null}
+      {held ? (
+        <p class="muted" ref={waitLine} tabIndex={-1}>
+          Try again shows here once the wait is over.
+        </p>
+      ) : null}
       {/* A wait of hours over: its Try again comes. */}
       {problem.tryAgainAt === undefined ? null : <WaitOverStatus held={held} />}
       {settings || problem.checkAddress ? (

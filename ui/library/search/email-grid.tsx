@@ -14,8 +14,8 @@ import { gridScrollBox, type GridScrollBox } from './grid-scroll-box';
 
 const MIN_CARD_WIDTH = 104;
 const GAP = 12;
-/** Brand, subject (two lines) and date under the thumbnail. */
-const CARD_TEXT_HEIGHT = 78;
+/** Brand, subject (two lines) and date under the thumbnail; the date's line as tall as the checkbox beside it (library.css). */
+const CARD_TEXT_HEIGHT = 84;
 /** Ask for more when the last visible row is this close to the end. */
 const LOAD_AHEAD_ROWS = 2;
 /** A scroll is at rest once it has not moved for this long. */
