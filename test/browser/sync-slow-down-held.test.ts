@@ -7,7 +7,8 @@
 // The stand-in wait of a 429 without a Retry-After is held the same way. The checks Sync starts by
 // itself (a collaborator's edit, the screen shown again) asked all the same during the wait, only to
 // be refused again (a long wait in the sandbox, its words said anew), and none came after it: the
-// list stayed without the edit. They now wait for its end and then check once. Refused for two
+// list stayed without the edit. They now wait for its end and then check once. A link changed
+// meanwhile (the file unlinked) is read at once, though: held, the old link's list stayed for the wait. Refused for two
 // minutes after the sandbox waited out a short slow-down, the words said only "slow down for a
 // while": they now say what Envelope waited too, with by when.
 import type { Frame, Locator } from 'playwright-core';
@@ -190,6 +191,34 @@ describe('a collaborator’s edit while Sync waits out the builder’s slow-down
     await new Promise((settle) => setTimeout(settle, 1_000));
     expect(await builderRequestsAsync()).toBe(sent + 1);
     await h.context.clock.resume();
+  }, 180_000);
+});
+
+describe('the file unlinked while the builder asks to slow down for two minutes', () => {
+  it('says at once that the file is not linked (held, the old link’s list stayed, Sync held, until the wait’s end), asking the builder nothing', async () => {
+    const faults = emulatorFaults(h.emulator);
+    const ui = await comparedAsync('dark');
+    const error = ui.getByTestId('sync-error');
+    await h.context.clock.setSystemTime(new Date(2026, 11, 1, 12, 5, 40));
+    await faults.setAsync({ rate: 1, kinds: ['429'], seed: 3, retry_after: 90 });
+    try {
+      await ui.getByTestId('sync-check').click();
+      await expect.poll(() => textOf(error), { timeout: 30_000 }).toMatch(/You can try again after 12:07:1\d, in about 2 minutes\.$/);
+    } finally {
+      await faults.clearAsync();
+    }
+    const sent = await builderRequestsAsync();
+    // The designer unlinks the file in Settings, then looks at Sync, well before the wait ends.
+    await ui.getByRole('button', { name: 'Settings' }).click();
+    await ui.getByLabel('Design system id').fill('');
+    await ui.getByRole('button', { name: 'Save for this file' }).click();
+    await expect.poll(() => ui.getByText('This file is no longer linked to a design system.').count(), { timeout: 10_000 }).toBe(1);
+    await ui.getByRole('button', { name: /^Sync/ }).first().click();
+    const problem = ui.getByTestId('sync-link-problem').locator('strong');
+    await expect.poll(() => textOf(problem), { timeout: 10_000 }).toBe('This file is not linked to a design system yet.');
+    expect(await ui.getByRole('button', { name: /^Sync [\d,]+ changes?$/ }).count()).toBe(0);
+    expect(await builderRequestsAsync()).toBe(sent);
+    await checkAxeAsync(ui, 'the file unlinked during a slow-down (dark)');
   }, 180_000);
 });
 

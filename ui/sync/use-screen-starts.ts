@@ -120,10 +120,18 @@ export function useScreenStarts(requester: SyncRequester, hidden: boolean, desig
     badgeStill.cancel();
     // Hidden, a start waiting for the builder's wait is left to the one when the screen shows again.
     if (hidden) return held.cancel();
-    held.ask(() => {
+    const start = () => {
       if (working.current) linkMoved.current = true;
       else void startAsync(null);
-    });
+    };
+    // A link other than the one read (a new one, or none) is read at once: held, the screen kept
+    // the old link's list until the wait's end (hours, maybe). The link and history are the file's;
+    // its comparison, while the wait runs, is refused without asking the builder (its allowance is
+    // held) and says by when again.
+    if (designSystemId !== (overviewRef.current?.designSystemId ?? null)) {
+      held.cancel();
+      start();
+    } else held.ask(start);
   }, [hidden, designSystemId, badgeRows, startAsync, badgeStill, working, counted, held]);
   useEffect(() => {
     if (task !== null || working.current || hidden || !linkMoved.current) return;
