@@ -4,6 +4,9 @@
 // live, a press only asking the library again. Now the summary says by when (the clock's time, as
 // Browse and Sync do), Insert on canvas is held until then, and once the wait is over the bar says
 // so and Insert places the email. The page's clock is the test's: the ten minutes pass at once.
+// Placing several, the wait met on the second stops the rest: they were downloaded, each refused
+// again (a burst of failed requests the library asked us not to make).
+import type { Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { openBrowseOnCurrentPageAsync, placedReferencesAsync } from './support/canvas-references';
@@ -63,4 +66,38 @@ describe('Placing an email the library asked to slow down for, for ten minutes',
       expect((await placedReferencesAsync(h.page)).map((reference) => reference.record?.emailId)).toContain(first!.id);
     }, 120_000);
   }
+});
+
+describe('Placing three emails when the second one’s screenshot is refused for ten minutes', () => {
+  it('places the first, asks for no more screenshots, and says the other two wait until the same time', async () => {
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
+    const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem');
+    await cards.first().waitFor({ timeout: 20_000 });
+    const ids = (await readLibraryAsync<{ data: Array<{ id: number }> }>(h.emulator.libraryUrl, '/v1/emails?per_page=3', key)).data.map(({ id }) => id);
+    const subjects = (await cards.locator('.email-card-subject').allTextContents()).slice(0, 3).map((subject) => subject.trim());
+    for (let index = 0; index < 3; index++) await cards.nth(index).getByRole('checkbox', { name: `Select “${subjects[index]!}”` }).check();
+    await h.context.clock.setSystemTime(new Date(2026, 11, 1, 12, 5));
+    const placedBefore = (await placedReferencesAsync(h.page)).length;
+    // The screenshots asked for, by email, as they go out.
+    const downloads: number[] = [];
+    const watch = (request: Request) => {
+      const match = /\/images\/emails\/(\d+)\/preview\.png$/.exec(new URL(request.url()).pathname);
+      if (match) downloads.push(Number(match[1]));
+    };
+    const faults = emulatorFaults(h.emulator);
+    h.page.on('request', watch);
+    try {
+      await faults.previewAsync(ids[1]!, '429_long');
+      await ui.getByRole('button', { name: 'Insert 3' }).click();
+      const status = ui.getByTestId('insert-status').getByRole('status');
+      await expect
+        .poll(() => textOf(status), { timeout: 60_000 })
+        .toMatch(/^Placed 1 reference on the canvas\. 2 could not be placed: .+ and .+: The screenshot could not be loaded: the library asked Envelope to slow down\. You can try again after 12:1[56], in about 10 minutes\.$/);
+      expect(downloads).toEqual([ids[0], ids[1]]);
+    } finally {
+      h.page.off('request', watch);
+      await faults.clearAsync();
+    }
+    expect((await placedReferencesAsync(h.page)).length).toBe(placedBefore + 1);
+  }, 120_000);
 });

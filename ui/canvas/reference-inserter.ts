@@ -1,6 +1,7 @@
 // Puts library emails on the canvas: for each, its screenshot as tiles (screenshot-tiles.ts) and
 // what its caption needs, sent to the sandbox (`canvas/insert`). Several go as one batch laid out
-// when it ends; one failure does not stop the rest, and a cancel keeps what was placed.
+// when it ends; one failure does not stop the rest (but a "slow down" too long to wait out does: the
+// rest would only be refused), and a cancel keeps what was placed.
 import type { LibraryClient } from '../../src/shared/api/library/client';
 import type { EmailSummary } from '../../src/shared/api/library/schemas';
 import type { InsertLayout, ReferenceSource, SandboxRequests } from '../../src/shared/bridge/messages';
@@ -202,8 +203,12 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
       let unsure = 0;
       /** Cancel was pressed in time to stop an email (see `cancelled` below). */
       let stopped = false;
-      /** The library refused the key: an email that needs it (to read its facts) is not tried, only to be refused again. */
-      let refusedKey: unknown = null;
+      /**
+       * Why the emails left are not tried, only to be refused again (a burst of failed requests): the
+       * library refused the key (only those that need it, to read their facts), or asked for a wait
+       * too long to wait out (all of them: each is said not placed for the same wait, by when).
+       */
+      let refusal: { reason: string; keyOnly: boolean } | null = null;
       /** A screenshot's "slow down" ends then: placing is held until it does. */
       let tryAgainAt: number | undefined;
       if (batch) batchId = (await endpoint.request('canvas/insert-begin', { layout: batch.layout, title: batch.title ?? 'Library references' })).batchId;
@@ -212,8 +217,8 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
           stopped = signal.aborted;
           if (stopped) break;
           onProgress({ done: index, total: items.length, label: nameOf(item) });
-          if (refusedKey !== null && (item.brandName === undefined || attribution === null)) {
-            failed.push({ name: nameOf(item), reason: errorText(refusedKey), emailId: item.emailId });
+          if (refusal !== null && (!refusal.keyOnly || item.brandName === undefined || attribution === null)) {
+            failed.push({ name: nameOf(item), reason: refusal.reason, emailId: item.emailId });
             continue;
           }
           try {
@@ -229,9 +234,12 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
               if (!batch) endProblem = unansweredText(nameOf(item));
             }
             if (stopped) break;
-            if ((error as { code?: unknown }).code === 'unauthorized') refusedKey = error;
             const failure = failureOf(error);
-            if (failure.tryAgainAt !== undefined) tryAgainAt = Math.max(tryAgainAt ?? 0, failure.tryAgainAt);
+            if ((error as { code?: unknown }).code === 'unauthorized') refusal ??= { reason: failure.reason, keyOnly: true };
+            if (failure.tryAgainAt !== undefined) {
+              tryAgainAt = Math.max(tryAgainAt ?? 0, failure.tryAgainAt);
+              refusal = { reason: failure.reason, keyOnly: false };
+            }
             failed.push({ name: nameOf(item), reason: failure.reason, emailId: item.emailId });
           }
         }

@@ -20,7 +20,7 @@ function item(emailId: number, extra: Partial<InsertItem> = {}): InsertItem {
 }
 
 /** `undone`: emails whose reference the designer took away (⌘Z) before the batch ended: its end leaves them out. */
-function setup(options: { failing?: Set<string>; insertFails?: Set<number>; undone?: Set<number> } = {}) {
+function setup(options: { failing?: Set<string>; insertFails?: Set<number>; undone?: Set<number>; loadTilesAsync?: (url: string) => Promise<Screenshot> } = {}) {
   const sent: Array<{ type: string; payload: unknown }> = [];
   const detailReads: number[] = [];
   const onCanvas: string[] = [];
@@ -42,8 +42,10 @@ function setup(options: { failing?: Set<string>; insertFails?: Set<number>; undo
       return Promise.resolve({ data: { brand: { name: `Brand of ${id}` } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } });
     },
   } as unknown as LibraryClient;
-  const loadTilesAsync = (url: string): Promise<Screenshot> =>
-    options.failing?.has(url) ? Promise.reject(new Error('The screenshot could not be loaded: the library has no screenshot at its address.')) : Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+  const loadTilesAsync =
+    options.loadTilesAsync ??
+    ((url: string): Promise<Screenshot> =>
+      options.failing?.has(url) ? Promise.reject(new Error('The screenshot could not be loaded: the library has no screenshot at its address.')) : Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] }));
   const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync });
   return { inserter, sent, detailReads };
 }
@@ -411,6 +413,39 @@ describe('the reference inserter', () => {
       const picture = await createReferenceInserter({ endpoint, client: read, loadTilesAsync: refused, sleepAsync: () => Promise.resolve() }).insertAsync([item(2)], null, () => undefined, new AbortController().signal);
       expect(picture.failed).toEqual([{ name: 'Acme — Email 2', reason: 'The screenshot could not be loaded: the library asked Envelope to slow down.' }]);
       expect(picture.tryAgainAt).toBe(screenshotEnds);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops asking once the library asks for a wait too long to wait out: the emails left are not downloaded, and the summary says why once (each was refused again, a burst of failed requests)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 11, 1, 12, 5, 40));
+    try {
+      const ends = new Date(2026, 11, 1, 12, 15, 40).getTime();
+      const downloads: string[] = [];
+      const loadTilesAsync = (url: string): Promise<Screenshot> => {
+        downloads.push(url);
+        return url.endsWith('/2.png')
+          ? Promise.reject(
+              // As screenshot-tiles.ts says it: by when the wait ends.
+              Object.assign(new ScreenshotError('the library asked Envelope to slow down'), {
+                code: 'rate_limited',
+                retryAfterSeconds: 600,
+                tryAgainAt: ends,
+                message: 'The screenshot could not be loaded: the library asked Envelope to slow down. You can try again after 12:15, in about 10 minutes.',
+              }),
+            )
+          : Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
+      };
+      const { inserter } = setup({ loadTilesAsync });
+      const outcome = await inserter.insertAsync([item(1), item(2), item(3), item(4)], { layout: 'grid' }, () => undefined, new AbortController().signal);
+      expect(downloads).toEqual(['https://img.example/1.png', 'https://img.example/2.png']);
+      expect(outcome).toMatchObject({ placed: 1, placedIds: [1], total: 4, cancelled: false, tryAgainAt: ends });
+      expect(insertSummary(outcome)).toBe(
+        'Placed 1 reference on the canvas. 3 could not be placed: Acme — Email 2, Acme — Email 3 and Acme — Email 4: The screenshot could not be loaded: the library asked Envelope to slow down. You can try again after 12:15, in about 10 minutes.',
+      );
+      expect(messageProblems(insertSummary(outcome))).toEqual([]);
     } finally {
       vi.useRealTimers();
     }
