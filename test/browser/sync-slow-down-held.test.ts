@@ -19,7 +19,7 @@ import { BUILDER_SLOW_DOWN_NO_WAIT } from './support/builder-slow-down';
 import { emulatorFaults } from './support/emulator-faults';
 import { addRouteAsync } from './support/own-route';
 import { evaluateHooks, textOf, useHarness } from './support/playground-harness';
-import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
+import { linkToEmptyDesignSystemAsync, unlinkInSettingsAsync } from './support/sync-steps';
 
 const h = useHarness();
 
@@ -209,13 +209,7 @@ describe('the file unlinked while the builder asks to slow down for two minutes'
     }
     const sent = await builderRequestsAsync();
     // The designer unlinks the file in Settings, then looks at Sync, well before the wait ends.
-    await ui.getByRole('button', { name: 'Settings' }).click();
-    await ui.getByLabel('Design system id').fill('');
-    await ui.getByRole('button', { name: 'Save for this file' }).click();
-    await expect.poll(() => ui.getByText('This file is no longer linked to a design system.').count(), { timeout: 10_000 }).toBe(1);
-    await ui.getByRole('button', { name: /^Sync/ }).first().click();
-    const problem = ui.getByTestId('sync-link-problem').locator('strong');
-    await expect.poll(() => textOf(problem), { timeout: 10_000 }).toBe('This file is not linked to a design system yet.');
+    await unlinkInSettingsAsync(ui);
     expect(await ui.getByRole('button', { name: /^Sync [\d,]+ changes?$/ }).count()).toBe(0);
     expect(await builderRequestsAsync()).toBe(sent);
     await checkAxeAsync(ui, 'the file unlinked during a slow-down (dark)');

@@ -11,7 +11,7 @@ import { BADGE_STILL_MS, LOCAL_COUNT_DELAY_MS } from '../../src/shared/sync/badg
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
 import { holdRequestsAsync } from './support/hold-requests';
-import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync, syncWhileACollaboratorLinksDemoAsync } from './support/sync-steps';
+import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync, syncWhileACollaboratorLinksDemoAsync, unlinkInSettingsAsync } from './support/sync-steps';
 import { evaluateHooks, useHarness, textOf, VIEWPORT, type Harness } from './support/playground-harness';
 import { smallestWindowAsync } from './support/window-steps';
 
@@ -291,13 +291,7 @@ describe('⌘Z of the design-system link while Sync shows', () => {
     const ui = await linkToEmptyDesignSystemAsync(h);
     await ui.getByTestId('sync-row').first().waitFor({ timeout: 30_000 });
     // The designer unlinks the file in Settings, then looks at Sync.
-    await ui.getByRole('button', { name: 'Settings' }).click();
-    await ui.getByLabel('Design system id').fill('');
-    await ui.getByRole('button', { name: 'Save for this file' }).click();
-    await expect.poll(() => ui.getByText('This file is no longer linked to a design system.').count(), { timeout: 10_000 }).toBe(1);
-    await ui.getByRole('button', { name: /^Sync/ }).first().click();
-    const problem = ui.getByTestId('sync-link-problem').locator('strong');
-    await expect.poll(() => textOf(problem), { timeout: 10_000 }).toBe('This file is not linked to a design system yet.');
+    const problem = await unlinkInSettingsAsync(ui);
 
     // ⌘Z in Figma, the Sync tab still open: the link is back, and so is the comparison.
     await evaluateHooks(h.page, (hooks) => hooks.fake().figma.triggerUndo());

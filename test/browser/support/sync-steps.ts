@@ -185,3 +185,15 @@ export async function swipeSliderMovedAsync(page: Page, within: Frame | Locator,
   expect(await slider.inputValue()).toBe('49');
   return slider;
 }
+
+/** The designer unlinks the file in Settings, then looks at Sync; resolves once it says the file is not linked. Gives the problem's title. */
+export async function unlinkInSettingsAsync(ui: Frame): Promise<Locator> {
+  await ui.getByRole('button', { name: 'Settings' }).click();
+  await ui.getByLabel('Design system id').fill('');
+  await ui.getByRole('button', { name: 'Save for this file' }).click();
+  await expect.poll(() => ui.getByText('This file is no longer linked to a design system.').count(), { timeout: 10_000 }).toBe(1);
+  await ui.getByRole('button', { name: /^Sync/ }).first().click();
+  const problem = ui.getByTestId('sync-link-problem').locator('strong');
+  await expect.poll(() => textOf(problem), { timeout: 10_000 }).toBe('This file is not linked to a design system yet.');
+  return problem;
+}
