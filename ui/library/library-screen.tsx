@@ -26,7 +26,7 @@ import { useEmailSearch } from './search/use-email-search';
 import type { OpenedList } from './use-paged-list';
 import { ExternalLink } from '../components/external-link';
 import { HeldNotice, OwnCountdowns, useOwnCountdown } from './held-notice';
-import { focusFell, ProblemNotice, useRetryFocus } from './problem-notice';
+import { focusFell, ProblemNotice, useKeyboardWhereFocusFell, useRetryFocus } from './problem-notice';
 import { requestSettingsFocus } from '../settings/settings-focus';
 import { useLatest } from '../hooks/use-latest';
 import { useWhenDrawn } from '../hooks/use-when-drawn';
@@ -82,14 +82,7 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
       <LiveStatus busy>Opening the library…</LiveStatus>
     );
   }
-  if ('failed' in connection) {
-    return (
-      <div class="library-problem">
-        <ErrorNotice message={connection.failed} />
-        <Button onClick={connect}>Try again</Button>
-      </div>
-    );
-  }
+  if ('failed' in connection) return <ConnectionFailed message={connection.failed} onRetry={connect} />;
   // Nothing to browse, nor any request worth sending, until the address is entered (Settings opens on it).
   if (noAddress) {
     return (
@@ -102,6 +95,22 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
         <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={connection.generation} attribution={attribution} heldUntil={ownCountdowns > 0 ? 0 : heldUntil} />
       </OwnCountdowns.Provider>
     </CanvasInsertProvider>
+  );
+}
+
+/**
+ * The key and address could not be read from the plugin. Its Try again goes while it asks, so one
+ * pressed that fails again finds the focus on the page: it takes the keyboard back, as the other
+ * library notices' actions do (never the alert: its words would be read twice).
+ */
+function ConnectionFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const notice = useRef<HTMLDivElement>(null);
+  useKeyboardWhereFocusFell(notice, message);
+  return (
+    <div class="library-problem" ref={notice}>
+      <ErrorNotice message={message} />
+      <Button onClick={onRetry}>Try again</Button>
+    </div>
   );
 }
 

@@ -2,6 +2,7 @@
 // countdown and a retry of its own for a 429 (a wait of hours: its end, and Try again once it is over), nothing for what the library removed (asking
 // again can only fail), "Try again" for the rest (with Settings too when its words say to check the address). In place of what the person was acting on, the
 // action takes the keyboard; while a wait holds it back, the line under the words does.
+import type { RefObject } from 'preact';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { useSecondsLeft } from '../hooks/use-seconds-left';
 import { useLatest } from '../hooks/use-latest';
@@ -73,6 +74,20 @@ function giveKeyboard(notice: HTMLElement | null, waitLine: HTMLElement | null):
   else waitLine?.focus();
 }
 
+/**
+ * A notice drawn as the focus fell to the page (what the person acted on went from under it: the
+ * card or row opened, the Try again pressed, gone while it asked): its action takes the keyboard;
+ * with none, its wait's line. Again for each new `shown` (what it says). A notice that comes on
+ * its own (a filter changed, a page loaded on scroll) leaves the focus where it is.
+ */
+export function useKeyboardWhereFocusFell(notice: RefObject<HTMLElement>, shown: unknown, waitLine?: RefObject<HTMLElement>): void {
+  useEffect(() => {
+    if (focusFell()) giveKeyboard(notice.current, waitLine?.current ?? null);
+    // Only a new notice moves the keyboard: the refs are the same throughout.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown]);
+}
+
 export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNoticeProps) {
   // A wait (at least a second: libraryProblem) counted from when the library answered, also for a
   // notice shown later (the next results, at the last email); at its end, the retry.
@@ -90,14 +105,10 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
     // The notice holding the keyboard through the wait: the retry carries it on, as a Try again pressed would.
     if (until !== null && secondsLeft === 0) retry.current(notice.current?.contains(document.activeElement) ?? false);
   }, [until, secondsLeft, retry]);
-  // The focus fell to the page: what the person acted on went from under it (the card or row
-  // opened, the Try again pressed, gone while it asked). A notice that comes on its own (a filter
-  // changed, a page loaded on scroll) leaves the focus where it is. A wait has no action: its line
-  // takes it (else it stayed on the page). A removed email's is left to its screen.
+  // The focus fell to the page: the action takes it. A wait has no action: its line takes it (else
+  // it stayed on the page). A removed email's is left to its screen.
   const settings = problem.kind === 'key' || problem.kind === 'address';
-  useEffect(() => {
-    if (focusFell()) giveKeyboard(notice.current, waitLine.current);
-  }, [problem]);
+  useKeyboardWhereFocusFell(notice, problem, waitLine);
   // A wait of hours over: its line goes as Try again comes, and the keyboard it held goes to the button.
   const wasHeld = useRef(held);
   useEffect(() => {
