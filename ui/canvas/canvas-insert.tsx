@@ -18,7 +18,7 @@ export interface CanvasInsert {
   /** Drag and drop: what a draggable thumbnail spreads on itself. */
   dragProps(item: InsertItem): { draggable: boolean; onDragStart: (event: DragEvent) => void; onDragEnd: (event: DragEvent) => void };
   busy: boolean;
-  /** The library asked to slow down for a screenshot: placing waits until the time the summary says (a press would only be refused again). */
+  /** The library asked to slow down (for an email's facts or its screenshot): placing waits until the time the summary says (a press would only be refused again). */
   held: boolean;
 }
 
@@ -47,7 +47,7 @@ export interface CanvasInsertProviderProps {
 export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEvent, attribution = null, hidden, children }: CanvasInsertProviderProps) {
   const inserter = useMemo(() => createReferenceInserter({ endpoint, client }), [endpoint, client]);
   const [bar, setBar] = useState<BarState>({ kind: 'idle' });
-  /** When a screenshot's "slow down" ends: placing is held until then, also once its summary is dismissed. */
+  /** When the library's "slow down" ends: placing is held until then, also once its summary is dismissed. */
   const [heldUntil, setHeldUntil] = useState<number | null>(null);
   const held = useStillBefore(heldUntil);
   /** What is being placed: drops in quick succession run side by side under one bar, one Cancel and one summary. */
@@ -108,7 +108,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
       dragProps(item) {
         return {
           // Not while references are being placed: the sandbox refuses a drop then (one undo step per
-          // batch); nor while the library's "slow down" for a screenshot lasts.
+          // batch); nor while the library's "slow down" lasts.
           draggable: bar.kind !== 'running' && !held,
           onDragStart(event) {
             event.dataTransfer?.setData('text/plain', dragText(item, attribution ?? inserter.attribution()));

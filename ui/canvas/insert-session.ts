@@ -5,7 +5,7 @@ import { errorText } from '../messages/error-text';
 import { insertSummary, mergeOutcomes, type InsertOutcome } from './insert-summary';
 import type { InsertProgress } from './reference-inserter';
 
-/** `tryAgainAt`: a screenshot's "slow down" ends then (a Date.now() time); placing is held until it does. */
+/** `tryAgainAt`: the library's "slow down" ends then (a Date.now() time); placing is held until it does. */
 export type SessionReport = { kind: 'running'; progress: InsertProgress } | { kind: 'done'; text: string; failed: boolean; tryAgainAt?: number };
 
 /** One placing: it reports its progress, and ends with its outcome (or throws: it could not begin). */

@@ -209,7 +209,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
        * too long to wait out (all of them: each is said not placed for the same wait, by when).
        */
       let refusal: { reason: string; keyOnly: boolean } | null = null;
-      /** A screenshot's "slow down" ends then: placing is held until it does. */
+      /** The library's "slow down" (for facts or a screenshot) ends then: placing is held until it does. */
       let tryAgainAt: number | undefined;
       if (batch) batchId = (await endpoint.request('canvas/insert-begin', { layout: batch.layout, title: batch.title ?? 'Library references' })).batchId;
       try {
