@@ -3,9 +3,8 @@
 // one pressed that failed again left the keyboard on the page (Tab started again from the top),
 // as did the notice shown on opening Browse. Now its Try again takes the keyboard there, as the
 // other library notices' actions do, never the alert (its words would be read twice).
-import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { checkAxeAsync } from './support/a11y-checks';
+import { checkAxeAsync, keyboardOnAlert } from './support/a11y-checks';
 import { browseWindowAsync, focusedPlaceAsync } from './support/browse-steps';
 import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 
@@ -26,16 +25,6 @@ const refuseCredentialsAsync = (on: boolean) =>
       ),
     on,
   );
-
-/** Whether the keyboard's place is an alert, holds one or is in one (a screen reader then says its words twice). */
-const keyboardOnAlert = (ui: Frame) =>
-  ui.evaluate(() => {
-    const active = document.activeElement;
-    if (active === null || active === document.body) return 'the page';
-    if (active.closest('[role="alert"]')) return 'in an alert';
-    if (active.querySelector('[role="alert"]')) return 'holds an alert';
-    return 'no';
-  });
 
 describe('Browse: the library’s key and address could not be read', () => {
   for (const theme of ['light', 'dark'] as const) {

@@ -3,25 +3,14 @@
 // was on the notice's box, which holds the alert, so a screen reader read the words twice, as the
 // alert and as the keyboard's place. It is on the line under the words now (the countdown, or
 // where Try again comes), the words said once; at the wait's end it goes on as before.
-import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useHarness, textOf } from './support/playground-harness';
 import { emulatorFaults } from './support/emulator-faults';
 import { openPlaygroundWithClockAsync, pluginWindowAsync } from './support/clocked-window';
 import { firstBrandsAsync, focusedPlaceAsync, focusedRow, openBrandAsync } from './support/browse-steps';
-import { checkAxeAsync } from './support/a11y-checks';
+import { checkAxeAsync, keyboardOnAlert } from './support/a11y-checks';
 
 const h = useHarness();
-
-/** Whether the keyboard's place is an alert, holds one or is in one (a screen reader then says its words twice). */
-const keyboardOnAlert = (ui: Frame) =>
-  ui.evaluate(() => {
-    const active = document.activeElement;
-    if (active === null || active === document.body) return 'the page';
-    if (active.closest('[role="alert"]')) return 'in an alert';
-    if (active.querySelector('[role="alert"]')) return 'holds an alert';
-    return 'no';
-  });
 
 /** A brand with more than one page of emails, its first page shown, More focused, in a window whose clock the test moves. */
 async function moreOfBrandAsync(theme: 'light' | 'dark') {

@@ -297,3 +297,12 @@ export async function checkKeyboardAsync(page: Page, ui: Frame, what: string): P
   expect.soft({ missed, unmarked, faint }, `keyboard walk: ${what}; Tab went ${order.join(' → ')}`).toEqual({ missed: [], unmarked: [], faint: [] });
 }
 
+/** Whether the keyboard's place is an alert, holds one or is in one (a screen reader then says its words twice). */
+export const keyboardOnAlert = (ui: Frame) =>
+  ui.evaluate(() => {
+    const active = document.activeElement;
+    if (active === null || active === document.body) return 'the page';
+    if (active.closest('[role="alert"]')) return 'in an alert';
+    if (active.querySelector('[role="alert"]')) return 'holds an alert';
+    return 'no';
+  });
