@@ -6,6 +6,7 @@ import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } fro
 import type { LibraryClient } from '../../src/shared/api/library/client';
 import { onSandboxEvent, type UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
+import { WaitOverStatus } from '../components/wait-over-status';
 import { useStillBefore } from '../hooks/use-still-before';
 import { dragText } from './drag-text';
 import { insertProgressText } from './insert-summary';
@@ -178,19 +179,23 @@ function InsertBar({ state, held, hidden, onCancel, onDismiss }: { state: BarSta
   return (
     <div ref={region} data-testid="insert-status" hidden={hidden} class={idle ? 'visually-hidden' : undefined}>
       <div class={idle ? undefined : 'insert-bar'}>
-        <div role="status" aria-live="polite" class="insert-words">
-          {state.kind === 'running' ? (
-            <div class="sync-progress insert-progress">
-              <p id="insert-progress-label" aria-hidden={waitSaid.current ? 'true' : undefined}>
-                {progressText}
-              </p>
-              {waitSaid.current ? <span class="visually-hidden">{waitSaid.current}</span> : null}
-              <progress aria-labelledby="insert-progress-label" max={state.progress.total} value={state.progress.done} />
-            </div>
-          ) : null}
-          {state.kind === 'done' ? <p ref={summary} class={state.failed ? 'insert-text insert-failed' : 'insert-text'}>{state.text}</p> : null}
-          {/* The summary's "slow down" over: said once, added to the region (read out as it comes). */}
-          {state.kind === 'done' && state.tryAgainAt !== undefined && !held ? <p class="insert-text muted">You can try again now.</p> : null}
+        <div class="insert-words">
+          <div role="status" aria-live="polite">
+            {state.kind === 'running' ? (
+              <div class="sync-progress insert-progress">
+                <p id="insert-progress-label" aria-hidden={waitSaid.current ? 'true' : undefined}>
+                  {progressText}
+                </p>
+                {waitSaid.current ? <span class="visually-hidden">{waitSaid.current}</span> : null}
+                <progress aria-labelledby="insert-progress-label" max={state.progress.total} value={state.progress.done} />
+              </div>
+            ) : null}
+            {state.kind === 'done' ? <p ref={summary} class={state.failed ? 'insert-text insert-failed' : 'insert-text'}>{state.text}</p> : null}
+          </div>
+          {/* The summary's "slow down" over: said alone, as on the other screens, by a status line of
+              its own beside the bar's region (not in it: a status is read whole, so the summary was
+              read out again with it), there from the summary's coming, empty while placing is held. */}
+          {state.kind === 'done' && state.tryAgainAt !== undefined ? <WaitOverStatus held={held} /> : null}
         </div>
         {/* One button, Cancel then Dismiss: the focus on Cancel stays when the summary comes. */}
         {idle ? null : (
