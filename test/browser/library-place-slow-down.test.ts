@@ -5,12 +5,13 @@
 // Browse and Sync do), Insert on canvas is held until then, and once the wait is over the bar says
 // so and Insert places the email. The page's clock is the test's: the ten minutes pass at once.
 // Placing several, the wait met on the second stops the rest: they were downloaded, each refused
-// again (a burst of failed requests the library asked us not to make).
-import type { Request } from 'playwright-core';
+// again (a burst of failed requests the library asked us not to make). The screenshots asked for
+// are read from the emulator's request log, where the requests landed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { openBrowseOnCurrentPageAsync, placedReferencesAsync } from './support/canvas-references';
 import { emulatorFaults } from './support/emulator-faults';
+import { emailIdOf, markImageRequestsAsync } from './support/emulator-image-requests';
 import { readLibraryAsync } from './support/library-read';
 import { useHarness, textOf } from './support/playground-harness';
 
@@ -41,6 +42,7 @@ describe('Placing an email the library asked to slow down for, for ten minutes',
       const status = ui.getByTestId('insert-status').getByRole('status').first();
       const placedBefore = (await placedReferencesAsync(h.page)).length;
       const faults = emulatorFaults(h.emulator);
+      const log = await markImageRequestsAsync(h.emulator);
       try {
         await faults.previewAsync(first!.id, '429_long');
         await insert.click();
@@ -53,6 +55,10 @@ describe('Placing an email the library asked to slow down for, for ten minutes',
         await h.page.keyboard.press('Enter');
         expect(await textOf(status)).toMatch(/You can try again after 12:1[56], in about 10 minutes\.$/);
         await checkAxeAsync(ui, `Insert on canvas held by the library’s “slow down” for a screenshot, ${theme}`);
+        // The library was asked once, and refused; the held press asked it nothing (read after axe's
+        // check, time enough for a request the press sent to land).
+        const screenshots = (await log.sinceAsync()).filter((request) => request.kind === 'screenshot');
+        expect(screenshots.map((request) => [emailIdOf(request), request.status, request.fault])).toEqual([[first!.id, 429, '429_long']]);
       } finally {
         await faults.clearAsync();
       }
@@ -79,14 +85,8 @@ describe('Placing three emails when the second one’s screenshot is refused for
     for (let index = 0; index < 3; index++) await cards.nth(index).getByRole('checkbox', { name: `Select “${subjects[index]!}”` }).check();
     await h.context.clock.setSystemTime(new Date(2026, 11, 1, 12, 5));
     const placedBefore = (await placedReferencesAsync(h.page)).length;
-    // The screenshots asked for, by email, as they go out.
-    const downloads: number[] = [];
-    const watch = (request: Request) => {
-      const match = /\/images\/emails\/(\d+)\/preview\.png$/.exec(new URL(request.url()).pathname);
-      if (match) downloads.push(Number(match[1]));
-    };
     const faults = emulatorFaults(h.emulator);
-    h.page.on('request', watch);
+    const log = await markImageRequestsAsync(h.emulator);
     try {
       await faults.previewAsync(ids[1]!, '429_long');
       await ui.getByRole('button', { name: 'Insert 3' }).click();
@@ -94,9 +94,13 @@ describe('Placing three emails when the second one’s screenshot is refused for
       await expect
         .poll(() => textOf(status), { timeout: 60_000 })
         .toMatch(/^Placed 1 reference on the canvas\. 2 could not be placed: .+ and .+: The screenshot could not be loaded: the library asked Envelope to slow down\. You can try again after 12:1[56], in about 10 minutes\.$/);
-      expect(downloads).toEqual([ids[0], ids[1]]);
+      // The screenshots the library was asked for, by email, with its answers: none after the refusal.
+      const screenshots = (await log.sinceAsync()).filter((request) => request.kind === 'screenshot');
+      expect(screenshots.map((request) => [emailIdOf(request), request.status, request.fault])).toEqual([
+        [ids[0], 200, null],
+        [ids[1], 429, '429_long'],
+      ]);
     } finally {
-      h.page.off('request', watch);
       await faults.clearAsync();
     }
     expect((await placedReferencesAsync(h.page)).length).toBe(placedBefore + 1);

@@ -12,6 +12,7 @@ import { focusedPlaceAsync, openBrowseWithClockAsync, sectionButton, startingWit
 import { holdRequestsAsync } from './support/hold-requests';
 import { watchStatusRegionsAsync } from './support/status-regions';
 import { readLibraryAsync } from './support/library-read';
+import { imageRequestsAsync } from './support/emulator-image-requests';
 import { addRouteAsync } from './support/own-route';
 
 const h = useHarness();
@@ -137,6 +138,13 @@ describe('Browse: search', () => {
       const images = await emailList(ui).locator('img').count();
       expect(images).toBeGreaterThan(0);
       expect(images).toBeLessThanOrEqual(drawn);
+      // The library was asked for those thumbnails alone (read where they land: a thumbnail fetched
+      // for a row not drawn, ahead of its scrolling in, has no <img> to count).
+      const thumbnailsAskedAsync = async () => (await imageRequestsAsync(h.emulator)).filter((request) => request.kind === 'thumbnail').map((request) => request.path);
+      await expect.poll(async () => (await thumbnailsAskedAsync()).length).toBeGreaterThan(0);
+      const thumbnailsAsked = await thumbnailsAskedAsync();
+      const thumbnailsDrawn = (await emailList(ui).locator('img').evaluateAll((shown) => shown.map((image) => (image as HTMLImageElement).src))).map((src) => new URL(src).pathname);
+      expect(thumbnailsAsked.filter((path) => !thumbnailsDrawn.includes(path))).toEqual([]);
 
       // Scrolling down asks for the next pages; the emulator repeats an item across pages (inexact paging).
       await ui.getByTestId('email-grid').hover();

@@ -4,6 +4,7 @@ import { createFaultInjector, type FaultInjector } from './core/faults';
 import type { EmulatorClock } from './core/clock';
 import { createDemoBuilderStore } from './builder/demo-workspace';
 import type { BuilderStore } from './builder/model';
+import type { ImageRequest } from './http/image-requests';
 import { createPngCache, type PngCache } from './images/png-cache';
 import { generateLibraryData } from './library/demo-data';
 import type { LibraryData } from './library/model';
@@ -28,6 +29,8 @@ export interface EmulatorState {
   limiters: { libraryAnonymous: RollingWindowLimiter; libraryKeyed: RollingWindowLimiter; builder: RollingWindowLimiter };
   /** API requests each host was sent since the last reset (`/v1`, `/api`: not pre-flights, images or the control surface), faulted ones too. */
   apiRequests: { library: number; builder: number };
+  /** Image requests both hosts were sent since the last reset, in order (`GET /_emulator/requests?include=images`). */
+  imageRequests: ImageRequest[];
   /** Re-seeds the demo data relative to the clock's current time; clears counters and faults. */
   reset(): void;
 }
@@ -49,6 +52,7 @@ export function createEmulatorState(seed: number, clock: EmulatorClock, limits: 
       builder: createRollingWindowLimiter(RATE_LIMITS.builderPerKeyPerMinute, 60_000),
     },
     apiRequests: { library: 0, builder: 0 },
+    imageRequests: [],
     reset() {
       const nowMs = clock.nowMs();
       state.library = generateLibraryData(seed, nowMs);
@@ -57,6 +61,7 @@ export function createEmulatorState(seed: number, clock: EmulatorClock, limits: 
       state.faults.clear();
       state.images.clear();
       state.apiRequests = { library: 0, builder: 0 };
+      state.imageRequests = [];
     },
   };
   return state;

@@ -1,6 +1,7 @@
 // Template thumbnails (drawn) and component thumbnails (as uploaded by sync), served without a key.
 import { hashString } from '../core/prng';
 import { createRouter } from '../http/router';
+import type { ImageKind } from '../http/image-requests';
 import type { EmulatorRequest, EmulatorResponse } from '../http/types';
 import { emailLayout, layoutPixels } from '../images/email-layout';
 import { pngResponseHeaders, type PngCache } from '../images/png-cache';
@@ -29,12 +30,13 @@ const componentThumbnail: ImageHandler = (store, params) => {
   return { status: 200, headers: pngResponseHeaders(), body: component.thumbnailPng };
 };
 
-const router = createRouter<ImageHandler>();
-router.add('GET', '/images/templates/:file', templateThumbnail);
-router.add('GET', '/images/design-systems/:id/components/:file', componentThumbnail);
+const router = createRouter<{ kind: ImageKind; handler: ImageHandler }>();
+router.add('GET', '/images/templates/:file', { kind: 'template_thumbnail', handler: templateThumbnail });
+router.add('GET', '/images/design-systems/:id/components/:file', { kind: 'component_thumbnail', handler: componentThumbnail });
 
-export function serveBuilderImage(request: EmulatorRequest, store: BuilderStore, cache: PngCache): EmulatorResponse {
+/** The image's answer, and what was asked for (for the request log). */
+export function serveBuilderImage(request: EmulatorRequest, store: BuilderStore, cache: PngCache): { response: EmulatorResponse; kind: ImageKind } {
   const match = router.match(request.method, request.path);
-  if (match.kind === 'found') return match.handler(store, match.params, cache);
-  return builderErrorResponse(404, 'not_found', `No image at ${request.path}.`);
+  if (match.kind === 'found') return { response: match.handler.handler(store, match.params, cache), kind: match.handler.kind };
+  return { response: builderErrorResponse(404, 'not_found', `No image at ${request.path}.`), kind: 'unknown' };
 }

@@ -11,7 +11,7 @@ import { createRouter } from '../http/router';
 import { jsonResponse, type EmulatorRequest, type EmulatorResponse } from '../http/types';
 import { LIBRARY_KEYS, PREVIEW_FAULTS, removeEmail, type PreviewFault } from '../library/model';
 
-type ControlHandler = (state: EmulatorState, body: unknown, params: Record<string, string>) => EmulatorResponse;
+type ControlHandler = (state: EmulatorState, body: unknown, params: Record<string, string>, query: URLSearchParams) => EmulatorResponse;
 
 const problem = (status: number, message: string): EmulatorResponse =>
   jsonResponse(status, { error: status === 404 ? 'not_found' : 'invalid_request', message });
@@ -22,7 +22,12 @@ const getState: ControlHandler = (state) =>
     builder: { base_url: state.urls.builder, keys: { ...BUILDER_KEYS }, design_systems: [...state.builder.designSystems.keys()] },
   });
 
-const getRequests: ControlHandler = (state) => jsonResponse(200, { ...state.apiRequests });
+// The API counts alone unless asked: the tests that read them compare the whole answer.
+const getRequests: ControlHandler = (state, _body, _params, query) => {
+  const include = query.getAll('include');
+  if (include.some((part) => part !== 'images')) return problem(400, 'include may only be "images": GET /_emulator/requests?include=images.');
+  return jsonResponse(200, include.length === 0 ? { ...state.apiRequests } : { ...state.apiRequests, images: state.imageRequests.map((entry) => ({ ...entry })) });
+};
 
 const reset: ControlHandler = (state) => {
   state.reset();
@@ -43,7 +48,7 @@ const setClock: ControlHandler = (state, body) => {
     if (ms === null) return problem(400, 'now must be an ISO 8601 date-time such as 2026-11-21T10:00:00Z.');
     state.clock.setNow(ms);
   } else return problem(400, 'Send {"advance_seconds": N} or {"now": "<ISO 8601>"}.');
-  return getClock(state, body, {});
+  return jsonResponse(200, { now: state.clock.now().toISOString() });
 };
 
 const getFaults: ControlHandler = (state) => jsonResponse(200, state.faults.config());
@@ -52,7 +57,7 @@ const setFaults: ControlHandler = (state, body) => {
   const parsed = parseFaultConfig(body);
   if (!parsed.ok) return problem(400, parsed.message);
   state.faults.configure(parsed.value);
-  return getFaults(state, body, {});
+  return jsonResponse(200, state.faults.config());
 };
 
 const remoteEdit: ControlHandler = (state, body, params) => {
@@ -138,6 +143,6 @@ export function handleControl(state: EmulatorState, request: EmulatorRequest): E
       return problem(400, 'The body is not valid JSON.');
     }
   }
-  return match.handler(state, body, match.params);
+  return match.handler(state, body, match.params, request.query);
 }
 

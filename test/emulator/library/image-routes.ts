@@ -4,8 +4,9 @@ import type { HostOutcome } from '../http/host-server';
 import type { EmulatorRequest, EmulatorResponse } from '../http/types';
 import { emailLayout, layoutPixels } from '../images/email-layout';
 import { pngResponseHeaders, type PngCache } from '../images/png-cache';
+import type { ImageKind } from '../http/image-requests';
 import { libraryErrorResponse } from './context';
-import type { LibraryData } from './model';
+import type { LibraryData, PreviewFault } from './model';
 
 export const THUMBNAIL_SIZE = { width: 300, height: 400 } as const;
 export const PREVIEW_WIDTH = 600;
@@ -13,12 +14,29 @@ export const LOGO_SIZE = 128;
 
 type ImageHandler = (data: LibraryData, params: Record<string, string>, cache: PngCache) => EmulatorResponse | HostOutcome;
 
+/** An image's answer, with what the request log keeps of it. */
+export interface ServedImage {
+  outcome: HostOutcome;
+  kind: ImageKind;
+  /** The screenshot's fault in force when it was answered (a `"429"` mends itself as it answers). */
+  fault: PreviewFault | null;
+}
+
+interface ImageRoute {
+  kind: ImageKind;
+  handler: ImageHandler;
+  /** The fault the handler is about to answer with, read before it runs. */
+  faultOf?: (data: LibraryData, params: Record<string, string>) => PreviewFault | null;
+}
+
 const png = (bytes: Uint8Array): EmulatorResponse => ({ status: 200, headers: pngResponseHeaders(), body: bytes });
+
+const emailOf = (data: LibraryData, params: Record<string, string>) => (/^\d+$/.test(params['id']!) ? data.emailsById.get(Number(params['id'])) : undefined);
 
 const emailImage =
   (kind: 'thumbnail' | 'preview'): ImageHandler =>
   (data, params, cache) => {
-    const email = /^\d+$/.test(params['id']!) ? data.emailsById.get(Number(params['id'])) : undefined;
+    const email = emailOf(data, params);
     if (!email) return libraryErrorResponse(404, 'not_found', `No image for email "${params['id']!.slice(0, 40)}".`);
     // A fault a test asked for (`POST /_emulator/library/emails/:id/preview-fault`), on the screenshot only.
     if (kind === 'preview' && email.previewFault === '404') return libraryErrorResponse(404, 'not_found', `No image for email "${email.id}".`);
@@ -55,17 +73,24 @@ const logo: ImageHandler = (data, params, cache) => {
   );
 };
 
-const router = createRouter<ImageHandler>();
-router.add('GET', '/images/emails/:id/thumbnail.png', emailImage('thumbnail'));
-router.add('GET', '/images/emails/:id/preview.png', emailImage('preview'));
-router.add('GET', '/images/brands/:slug/logo.png', logo);
+const router = createRouter<ImageRoute>();
+router.add('GET', '/images/emails/:id/thumbnail.png', { kind: 'thumbnail', handler: emailImage('thumbnail') });
+router.add('GET', '/images/emails/:id/preview.png', {
+  kind: 'screenshot',
+  handler: emailImage('preview'),
+  faultOf: (data, params) => emailOf(data, params)?.previewFault ?? null,
+});
+router.add('GET', '/images/brands/:slug/logo.png', { kind: 'logo', handler: logo });
 
-export function serveLibraryImage(request: EmulatorRequest, data: LibraryData, cache: PngCache): HostOutcome {
+export function serveLibraryImage(request: EmulatorRequest, data: LibraryData, cache: PngCache): ServedImage {
   const match = router.match(request.method, request.path);
   if (match.kind === 'found') {
-    const answer = match.handler(data, match.params, cache);
-    return 'response' in answer ? answer : { response: answer };
+    const { kind, handler, faultOf } = match.handler;
+    const fault = faultOf?.(data, match.params) ?? null;
+    const answer = handler(data, match.params, cache);
+    return { outcome: 'response' in answer ? answer : { response: answer }, kind, fault };
   }
-  if (match.kind === 'wrong_method') return { response: libraryErrorResponse(405, 'method_not_allowed', `Images only answer GET.`, { Allow: 'GET' }) };
-  return { response: libraryErrorResponse(404, 'not_found', `No image at ${request.path}.`) };
+  const unknown = (response: EmulatorResponse): ServedImage => ({ outcome: { response }, kind: 'unknown', fault: null });
+  if (match.kind === 'wrong_method') return unknown(libraryErrorResponse(405, 'method_not_allowed', `Images only answer GET.`, { Allow: 'GET' }));
+  return unknown(libraryErrorResponse(404, 'not_found', `No image at ${request.path}.`));
 }

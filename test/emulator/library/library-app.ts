@@ -6,6 +6,7 @@ import { handleControl, isControlPath } from '../control/control-routes';
 import { applyFault } from '../http/apply-fault';
 import { preflightHeaders } from '../http/cors';
 import type { HostHandler, HostOutcome } from '../http/host-server';
+import { imageRequestEntry } from '../http/image-requests';
 import { createRouter } from '../http/router';
 import { RequestProblem, type EmulatorRequest, type EmulatorResponse } from '../http/types';
 import { advanceBrandRequests } from './brand-request-processing';
@@ -104,7 +105,11 @@ export function createLibraryHost(state: EmulatorState): HostHandler {
   return async (request) => {
     if (request.method === 'OPTIONS') return { response: { status: 204, headers: preflightHeaders(), body: null } };
     if (isControlPath(request.path)) return { response: handleControl(state, request) };
-    if (request.path.startsWith('/images/')) return serveLibraryImage(request, state.library, state.images);
+    if (request.path.startsWith('/images/')) {
+      const { outcome, kind, fault } = serveLibraryImage(request, state.library, state.images);
+      state.imageRequests.push(imageRequestEntry('library', request, { kind, status: outcome.response.status, fault }));
+      return outcome;
+    }
     state.apiRequests.library += 1;
     return handleApi(state, request);
   };

@@ -1,0 +1,29 @@
+// The image downloads each host was asked for, kept apart from the API request counts: tests read
+// here what the plugin's window fetched (a screenshot refused, only the thumbnails on screen),
+// where it landed, instead of counting the page's own downloads.
+
+/**
+ * What was asked for, by route. A screenshot is downloaded whole: the tiles placed on the canvas
+ * are cut from it in the plugin's window, so they are never a request of their own.
+ */
+export type ImageKind = 'thumbnail' | 'screenshot' | 'logo' | 'template_thumbnail' | 'component_thumbnail' | 'unknown';
+
+export interface ImageRequest {
+  host: 'library' | 'builder';
+  method: string;
+  path: string;
+  kind: ImageKind;
+  /** The status answered (a `stall` answers 200, then stops mid-body). */
+  status: number;
+  /** The test-set fault the answer came from (`POST …/preview-fault`, e.g. `"429_long"`), or null. */
+  fault: string | null;
+}
+
+/** One log entry for one image request, as answered. */
+export function imageRequestEntry(
+  host: ImageRequest['host'],
+  request: { method: string; path: string },
+  answered: { kind: ImageKind; status: number; fault?: string | null },
+): ImageRequest {
+  return { host, method: request.method, path: request.path, kind: answered.kind, status: answered.status, fault: answered.fault ?? null };
+}
