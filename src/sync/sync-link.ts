@@ -1,9 +1,7 @@
 // The file's link to a design system: the builder credentials and the design system Settings
 // hold, the client and per-user stores built for them, and the client's waits said in words.
 import type { BuilderClient } from '../shared/api/builder/client';
-import { ApiError } from '../shared/api/http/api-error';
 import { describeWait } from '../shared/api/http/describe-wait';
-import { stillRateLimitedError } from '../shared/api/http/error-mapping';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
 import type { SyncOverview } from '../shared/bridge/messages';
@@ -92,11 +90,9 @@ export function waitProgress(latest: Progress | null, seconds: number, { what, c
 export async function sayingWaitsAsync<T>(link: SyncLink, context: HandlerContext, words: WaitWords, work: (context: HandlerContext) => Promise<T>): Promise<T> {
   let latest: Progress | null = null;
   let waiting = false;
-  // Since the last request that got through: a refusal after them is said as such.
-  let waited = 0;
+  // What the request refused again had waited is said by the client (api-request.ts, stillRateLimitedError).
   link.setWaitListener((seconds) => {
     if (seconds > 0) {
-      waited += seconds;
       waiting = true;
       context.progress(waitProgress(latest, seconds, words));
     } else if (waiting) {
@@ -108,7 +104,6 @@ export async function sayingWaitsAsync<T>(link: SyncLink, context: HandlerContex
     progress: (progress) => {
       latest = progress;
       waiting = false;
-      waited = 0;
       context.progress(progress);
     },
     signal: context.signal,
@@ -116,10 +111,6 @@ export async function sayingWaitsAsync<T>(link: SyncLink, context: HandlerContex
   };
   try {
     return await work(remembering);
-  } catch (error) {
-    // The builder refused again after Envelope waited each time it asked: its last "a second" would read as if nothing was tried.
-    if (error instanceof ApiError && error.code === 'rate_limited' && waited > 0) throw stillRateLimitedError(error, waited);
-    throw error;
   } finally {
     link.setWaitListener(null);
   }

@@ -4,7 +4,6 @@
 import { megabytesText } from '../shared/api/builder/requests';
 import { ApiError } from '../shared/api/http/api-error';
 import { UNANSWERED_TYPED_ADDRESS, WEB_PAGE } from '../shared/api/http/error-mapping';
-import { DEFAULT_RETRY_POLICY } from '../shared/api/http/retry-policy';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import { blankName, quotedName } from '../shared/quoted-name';
 
@@ -79,15 +78,6 @@ export function templateError(error: unknown, facts: TemplateErrorFacts): unknow
     const named = facts.templateName === undefined ? 'the template' : quotedName(facts.templateName, 'the template');
     return new BridgeError('answer_lost', `The builder’s answer to ${words.verb} ${named} ${lostWrite}, so it may have been ${words.done} all the same. ${words.again}`, lostDetails);
   }
-  // Refused again after Envelope waited each time, as asked (a wait of up to a minute is waited
-  // out): the last answer's short wait ("Try again in 2 seconds") read as if nothing was tried,
-  // and stayed on screen long after it was over, as "Try again in a minute" did. No wait is
-  // worded here: the window says by when it ends, and holds the button until then (template-words.ts).
-  if (error.code === 'rate_limited' && (error.retryAfterSeconds ?? 0) <= DEFAULT_RETRY_POLICY.maxRetryAfterSeconds) {
-    const { api, endpoint, status, code, retryAfterSeconds, serverCode } = error;
-    const message = 'Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key).';
-    return new ApiError({ api, endpoint, status, code, message, retryAfterSeconds, serverCode });
-  }
   const named = facts.templateName === undefined || blankName(facts.templateName) ? 'This template' : `The template “${facts.templateName}”`;
   if (error.code === 'not_found' && facts.templateId !== undefined && facts.fromFrameLink === true && facts.frameId !== undefined) {
     // Unlinking would cut a link that is fine for whoever holds that workspace's key: it is
@@ -111,6 +101,9 @@ export function templateError(error: unknown, facts: TemplateErrorFacts): unknow
       ...(facts.bodyBytes === undefined ? {} : { bytes: facts.bodyBytes }),
     });
   }
+  // Anything else keeps the client's words. A "slow down" refused again after the request waited
+  // as asked says how long (stillRateLimitedError, as Sync says it), never the last answer's short
+  // wait; the window says by when the wait ends and holds the button until then (template-words.ts).
   return error;
 }
 

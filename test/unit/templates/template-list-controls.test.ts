@@ -51,8 +51,8 @@ describe('the templates list told by the builder to wait', () => {
   });
 
   it('refused again after the sandbox waited out a wait of up to a minute: a minute (the builder counts a rolling minute) counted down with the sandbox’s words, and the list read again at its end (it said “Try again in a minute”, which went untrue, and offered a Try again it would refuse)', () => {
-    const said = 'Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key).';
-    const short = readFailed({ code: 'rate_limited', message: said, details: { status: 429, retryAfterSeconds: 3 } });
+    const said = 'Envelope waited 3 seconds as the email builder asked, and it still asks Envelope to slow down.';
+    const short = readFailed({ code: 'rate_limited', message: said, details: { status: 429, retryAfterSeconds: 3, waitedSeconds: 3 } });
     expect(short.problem?.retryAfterSeconds).toBe(60);
     expect(short.problem?.message).toBe(said);
     expect(templateListButton(short)).toBeNull();
@@ -69,8 +69,8 @@ describe('the templates list told by the builder to wait', () => {
   });
 
   it('with no wait given (no Retry-After): the stand-in wait every screen says then, counted down with the sandbox’s words kept, and the list read again at its end (it said “Try again in a minute”, which went untrue)', () => {
-    const said = 'Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key).';
-    const waiting = readFailed({ code: 'rate_limited', message: said, details: { status: 429, retryAfterSeconds: null } });
+    const said = 'Envelope waited 3 seconds as the email builder asked, and it still asks Envelope to slow down.';
+    const waiting = readFailed({ code: 'rate_limited', message: said, details: { status: 429, retryAfterSeconds: null, waitedSeconds: 3 } });
     expect(waiting.problem?.retryAfterSeconds).toBe(DEFAULT_RETRY_AFTER_SECONDS);
     expect(waiting.problem?.message).toBe(said);
     expect(templateListButton(waiting)).toBeNull();
@@ -114,15 +114,21 @@ describe('a save, rename or deletion told by the builder to wait', () => {
   });
 
   it('with no wait given (no Retry-After): the sandbox’s words, then when the stand-in wait ends, its button held until then (it said “Try again in a minute”, which went untrue)', () => {
-    const said = 'Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key).';
-    const none = { code: 'rate_limited', message: said, details: { status: 429, retryAfterSeconds: null } };
+    const said = 'Envelope waited 3 seconds as the email builder asked, and it still asks Envelope to slow down.';
+    const none = { code: 'rate_limited', message: said, details: { status: 429, retryAfterSeconds: null, waitedSeconds: 3 } };
     expect(problemOf(none)).toEqual({ message: `${said} You can try again after 12:05:30, in about 30 seconds.`, action: null, frameId: null, tryAgainAt: now + DEFAULT_RETRY_AFTER_SECONDS * 1000 });
   });
 
   it('refused again after the sandbox waited out a wait of up to a minute: a minute from the refusal (the builder counts a rolling minute), said by when it ends, its button held until then (it said “Try again in a minute”, which went untrue)', () => {
-    const said = 'Envelope waited as the email builder asked, and it still asks Envelope to slow down (another app may be using the same key).';
-    const still = { code: 'rate_limited', message: said, details: { status: 429, retryAfterSeconds: 30 } };
+    const said = 'Envelope waited 3 seconds as the email builder asked, and it still asks Envelope to slow down.';
+    const still = { code: 'rate_limited', message: said, details: { status: 429, retryAfterSeconds: 30, waitedSeconds: 3 } };
     expect(problemOf(still)).toEqual({ message: `${said} You can try again after 12:06:00, in about a minute.`, action: null, frameId: null, tryAgainAt: now + 60_000 });
+  });
+
+  it('over a minute after shorter waits the sandbox sat through: what it waited (as Sync says it), not only “slow down for a while”, and when it can be tried again', () => {
+    const said = 'Envelope waited 4 seconds as the email builder asked, and it still asks Envelope to slow down.';
+    const waited = { code: 'rate_limited', message: said, details: { status: 429, retryAfterSeconds: 600, waitedSeconds: 4 } };
+    expect(problemOf(waited)).toEqual({ message: `${said} You can try again after 12:15, in about 10 minutes.`, action: null, frameId: null, tryAgainAt: now + 600_000 });
   });
 
   it('other failures: as they were', () => {

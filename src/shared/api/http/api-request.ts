@@ -7,6 +7,7 @@ import {
   malformedResponseError,
   networkError,
   standInError,
+  stillRateLimitedError,
   notJsonError,
   wrongHostMessage,
   timeoutError,
@@ -280,6 +281,9 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
 
   /** Each attempt, retried when the error and policy allow, until an answer or an error to give up on. */
   async function sendUntilDoneAsync<T>(spec: ApiRequestSpec<T>, url: string, context: ErrorContext, signal: CancelSignal | undefined): Promise<T> {
+    // This request's own 429 waits, not its client's: requests under way side by side (a list
+    // beside a save) each say only what they waited themselves when refused again.
+    let waitedSeconds = 0;
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await attemptAsync(spec, url, context, attempt, signal);
@@ -297,11 +301,13 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
             refuseAllowance(scheduler, options.bucket.name, wait * 1000);
             options.onRefused?.(wait * 1000);
           } else if (wait !== null) gate.pause(options.bucket.name, wait * 1000);
-          throw error;
+          // Refused again after waiting as asked: the last answer's wait alone reads as if nothing was tried.
+          throw error.code === 'rate_limited' && waitedSeconds > 0 ? stillRateLimitedError(error, waitedSeconds) : error;
         }
         // A 429 holds back every request on the same allowance, not just this one (a cancel
         // takes the next attempt out of the gate's queue); any other pause ends with a cancel.
         if (error.code === 'rate_limited') {
+          waitedSeconds += delay / 1000;
           options.onWait?.(delay / 1000);
           gate.pause(options.bucket.name, delay);
         } else await sleepAsync(scheduler, delay, signal);
