@@ -11,13 +11,18 @@ import type { Frame, Page } from 'playwright-core';
 import { startEmulator } from '../emulator/index';
 import { startPlayground } from '../playground/server';
 import { launchChromiumAsync } from '../support/chromium';
+import { markImageRequestsAsync } from '../browser/support/emulator-image-requests';
 
 const SESSION_MS = 60_000;
 
+// The image figures are the emulator's (its request log, test/emulator/README.md): what was actually
+// asked of the library. The page's own downloads can count more: images are sent with a day's
+// `Cache-Control`, so a card drawn again after scrolling back may be answered by the browser's cache
+// and still show up as a page request, though the library never saw it.
 interface SessionFigures {
   apiRequests: number;
   rateLimited: number;
-  /** Every image request: thumbnails and the opened emails' screenshots. */
+  /** Every image the library was asked for: thumbnails and the opened emails' screenshots (and any logo). */
   imageRequests: number;
   thumbnailRequests: number;
   /** Thumbnail requests for a card that was never on screen when its image was put in the page (target: 0). */
@@ -69,18 +74,13 @@ async function mainAsync(): Promise<void> {
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const api: string[] = [];
-    const thumbnails: string[] = [];
-    const screenshots: string[] = [];
     let rateLimited = 0;
     page.on('request', (request) => {
       if (!request.url().startsWith(emulator.libraryUrl)) return;
       const path = new URL(request.url()).pathname;
-      if (path.startsWith('/v1/')) {
-        api.push(request.url());
-        if (process.env['BENCH_VERBOSE']) console.error(`${new Date().toISOString()} ${request.url()}`);
-      }
-      else if (path.endsWith('/thumbnail.png')) thumbnails.push(request.url());
-      else if (path.startsWith('/images/')) screenshots.push(request.url());
+      if (!path.startsWith('/v1/')) return;
+      api.push(request.url());
+      if (process.env['BENCH_VERBOSE']) console.error(`${new Date().toISOString()} ${request.url()}`);
     });
     page.on('response', (response) => {
       if (response.url().startsWith(emulator.libraryUrl) && response.status() === 429) rateLimited++;
@@ -95,8 +95,9 @@ async function mainAsync(): Promise<void> {
     await ui.getByTestId('settings-library-save').click();
     await page.waitForTimeout(500);
     api.length = 0;
-    thumbnails.length = 0;
-    screenshots.length = 0;
+    const imageLog = await markImageRequestsAsync(emulator);
+    /** The library's image requests since the session started, as the emulator logged them. */
+    const libraryImagesAsync = async () => (await imageLog.sinceAsync()).filter((request) => request.host === 'library');
     // Each thumbnail put in the page, and whether its card was inside the grid's visible box then
     // (the browser asks for an image when it is inserted).
     await ui.evaluate(() => {
@@ -143,7 +144,7 @@ async function mainAsync(): Promise<void> {
       });
       await pause(1_000);
     }
-    const imagesWhileScrolling = thumbnails.length;
+    const imagesWhileScrolling = (await libraryImagesAsync()).filter((request) => request.kind === 'thumbnail').length;
 
     // Back to the top (the scroll bar dragged up), then ten emails.
     await ui.getByTestId('email-grid').evaluate((element) => (element.scrollTop = 0));
@@ -197,13 +198,16 @@ async function mainAsync(): Promise<void> {
     // The rest of the minute: anything the session still causes (a retry, a late page) is counted.
     await pause(Math.max(0, SESSION_MS - actionsMs));
     const shown = await ui.evaluate(() => (window as unknown as { thumbnailsShown: Record<string, boolean> }).thumbnailsShown);
+    const images = await libraryImagesAsync();
+    // The page noted each thumbnail by its address; the log has the path on the library's host.
+    const thumbnails = images.filter((request) => request.kind === 'thumbnail').map((request) => `${emulator.libraryUrl}${request.path}`);
     const session: SessionFigures = {
       apiRequests: api.length,
       rateLimited,
-      imageRequests: thumbnails.length + screenshots.length,
+      imageRequests: images.length,
       thumbnailRequests: thumbnails.length,
       offScreenThumbnailRequests: thumbnails.filter((url) => shown[url] !== true).length,
-      screenshotRequests: screenshots.length,
+      screenshotRequests: images.filter((request) => request.kind === 'screenshot').length,
       imagesWhileScrolling,
       cacheHits,
       reopens,

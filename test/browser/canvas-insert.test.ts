@@ -12,6 +12,7 @@ import { holdRequestsAsync } from './support/hold-requests';
 import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { smallestWindowAsync } from './support/window-steps';
 import { emulatorFaults, type PreviewFault } from './support/emulator-faults';
+import { markImageRequestsAsync } from './support/emulator-image-requests';
 import { readLibraryAsync } from './support/library-read';
 
 const h = useHarness();
@@ -435,6 +436,7 @@ describe('Browse: library emails on the canvas', () => {
     const scope = emulatorFaults(h.emulator);
     const previewFault = (fault: PreviewFault | null) => scope.previewAsync(first!.id, fault);
     await previewFault('429');
+    const log = await markImageRequestsAsync(h.emulator);
     try {
       await cards.first().getByRole('checkbox').check();
       await ui.getByRole('button', { name: 'Insert 1' }).click();
@@ -445,6 +447,13 @@ describe('Browse: library emails on the canvas', () => {
       await previewFault(null);
     }
     expect((await placedReferencesAsync(h.page)).map((reference) => reference.record?.emailId)).toContain(first!.id);
+    // What the library was asked: the screenshot once, refused, then once more after the wait, and
+    // answered (not given up on, nor downloaded again).
+    const screenshots = (await log.sinceAsync()).filter((request) => request.kind === 'screenshot');
+    expect(screenshots.map(({ path, status, fault }) => ({ path, status, fault }))).toEqual([
+      { path: `/images/emails/${first!.id}/preview.png`, status: 429, fault: '429' },
+      { path: `/images/emails/${first!.id}/preview.png`, status: 200, fault: null },
+    ]);
   });
 
   it('has the placing’s live region in place before it speaks, so “Placing…” is read out (it appeared already filled, which screen readers skip)', async () => {

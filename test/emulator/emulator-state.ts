@@ -29,8 +29,10 @@ export interface EmulatorState {
   limiters: { libraryAnonymous: RollingWindowLimiter; libraryKeyed: RollingWindowLimiter; builder: RollingWindowLimiter };
   /** API requests each host was sent since the last reset (`/v1`, `/api`: not pre-flights, images or the control surface), faulted ones too. */
   apiRequests: { library: number; builder: number };
-  /** Image requests both hosts were sent since the last reset, in order (`GET /_emulator/requests?include=images`). */
+  /** Image requests both hosts were sent since the last reset, in order, the last `IMAGE_LOG_LIMIT` of them (`GET /_emulator/requests?include=images`). */
   imageRequests: ImageRequest[];
+  /** How many older image requests were dropped from the log since the last reset. */
+  imageRequestsDropped: number;
   /** Re-seeds the demo data relative to the clock's current time; clears counters and faults. */
   reset(): void;
 }
@@ -53,6 +55,7 @@ export function createEmulatorState(seed: number, clock: EmulatorClock, limits: 
     },
     apiRequests: { library: 0, builder: 0 },
     imageRequests: [],
+    imageRequestsDropped: 0,
     reset() {
       const nowMs = clock.nowMs();
       state.library = generateLibraryData(seed, nowMs);
@@ -62,6 +65,7 @@ export function createEmulatorState(seed: number, clock: EmulatorClock, limits: 
       state.images.clear();
       state.apiRequests = { library: 0, builder: 0 };
       state.imageRequests = [];
+      state.imageRequestsDropped = 0;
     },
   };
   return state;

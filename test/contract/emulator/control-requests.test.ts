@@ -32,7 +32,7 @@ describe('GET /_emulator/requests', () => {
 });
 
 describe('GET /_emulator/requests?include=images', () => {
-  const log = async () => (await control(emulator, 'requests?include=images')).body as { library: number; builder: number; images: unknown[] };
+  const log = async () => (await control(emulator, 'requests?include=images')).body as { library: number; builder: number; images: Array<{ path: string }>; images_dropped: number };
   const preview = async (id: number, fault: string | null) => expect((await control(emulator, `library/emails/${id}/preview-fault`, { fault })).status).toBe(200);
 
   it('lists each image asked of either host, in order, with its kind, the status answered and the screenshot’s fault; the counts stay the API’s', async () => {
@@ -71,11 +71,26 @@ describe('GET /_emulator/requests?include=images', () => {
         library('unknown', `/images/emails/${id}/tile-2.png`, 404),
         { host: 'builder', method: 'GET', path: new URL(template!.thumbnail_url!).pathname, kind: 'template_thumbnail', status: 200, fault: null },
       ],
+      images_dropped: 0,
     });
     // Without asking for them, the answer is the API counts alone, as before.
     expect(await counts()).toEqual({ library: 1, builder: 1 });
     await control(emulator, 'reset', {});
-    expect(await log()).toEqual({ library: 0, builder: 0, images: [] });
+    expect(await log()).toEqual({ library: 0, builder: 0, images: [], images_dropped: 0 });
+  });
+
+  it('keeps the last 3,000 images and says how many older ones it dropped; the API counts are kept whole', async () => {
+    await call(`${emulator.libraryUrl}/v1/emails?per_page=1`, { key: LIBRARY_KEYS.demo });
+    // No such image route: a cheap 404, each path its own so the order can be read.
+    for (let n = 0; n < 3_005; n++) await call(`${emulator.libraryUrl}/images/nothing/${n}.png`);
+    const answer = await log();
+    expect(answer.images).toHaveLength(3_000);
+    expect(answer.images[0]!.path).toBe('/images/nothing/5.png');
+    expect(answer.images.at(-1)!.path).toBe('/images/nothing/3004.png');
+    expect(answer.images_dropped).toBe(5);
+    expect(await counts()).toEqual({ library: 1, builder: 0 });
+    await control(emulator, 'reset', {});
+    expect(await log()).toEqual({ library: 0, builder: 0, images: [], images_dropped: 0 });
   });
 
   it('answers 400 to anything else asked to include, rather than the counts alone', async () => {

@@ -4,7 +4,7 @@ import { handleControl, isControlPath } from '../control/control-routes';
 import type { EmulatorState } from '../emulator-state';
 import { applyFault } from '../http/apply-fault';
 import { preflightHeaders } from '../http/cors';
-import { imageRequestEntry } from '../http/image-requests';
+import { imageRequestEntry, recordImageRequest } from '../http/image-requests';
 import { requireJsonContentType } from '../http/query-params';
 import type { HostHandler, HostOutcome } from '../http/host-server';
 import { createRouter } from '../http/router';
@@ -78,7 +78,7 @@ export function createBuilderHost(state: EmulatorState): HostHandler {
     if (isControlPath(request.path)) return { response: handleControl(state, request) };
     if (request.path.startsWith('/images/')) {
       const { response, kind } = serveBuilderImage(request, state.builder, state.images);
-      state.imageRequests.push(imageRequestEntry('builder', request, { kind, status: response.status }));
+      recordImageRequest(state, imageRequestEntry('builder', request, { kind, status: response.status }));
       return { response };
     }
     state.apiRequests.builder += 1;

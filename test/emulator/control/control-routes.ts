@@ -26,7 +26,8 @@ const getState: ControlHandler = (state) =>
 const getRequests: ControlHandler = (state, _body, _params, query) => {
   const include = query.getAll('include');
   if (include.some((part) => part !== 'images')) return problem(400, 'include may only be "images": GET /_emulator/requests?include=images.');
-  return jsonResponse(200, include.length === 0 ? { ...state.apiRequests } : { ...state.apiRequests, images: state.imageRequests.map((entry) => ({ ...entry })) });
+  if (include.length === 0) return jsonResponse(200, { ...state.apiRequests });
+  return jsonResponse(200, { ...state.apiRequests, images: state.imageRequests.map((entry) => ({ ...entry })), images_dropped: state.imageRequestsDropped });
 };
 
 const reset: ControlHandler = (state) => {

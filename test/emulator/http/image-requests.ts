@@ -27,3 +27,25 @@ export function imageRequestEntry(
 ): ImageRequest {
   return { host, method: request.method, path: request.path, kind: answered.kind, status: answered.status, fault: answered.fault ?? null };
 }
+
+/**
+ * The log keeps the last this many entries: a long manual session with the CLI emulator would
+ * otherwise grow it without bound. A test resets the emulator and asks for far fewer.
+ */
+export const IMAGE_LOG_LIMIT = 3_000;
+
+/** The image log: its last entries, and how many older ones were dropped since the reset. */
+export interface ImageLog {
+  imageRequests: ImageRequest[];
+  imageRequestsDropped: number;
+}
+
+/** Adds `entry` to the log, dropping the oldest beyond `limit`. */
+export function recordImageRequest(log: ImageLog, entry: ImageRequest, limit = IMAGE_LOG_LIMIT): void {
+  log.imageRequests.push(entry);
+  const over = log.imageRequests.length - limit;
+  if (over > 0) {
+    log.imageRequests.splice(0, over);
+    log.imageRequestsDropped += over;
+  }
+}

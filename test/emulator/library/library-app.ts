@@ -6,7 +6,7 @@ import { handleControl, isControlPath } from '../control/control-routes';
 import { applyFault } from '../http/apply-fault';
 import { preflightHeaders } from '../http/cors';
 import type { HostHandler, HostOutcome } from '../http/host-server';
-import { imageRequestEntry } from '../http/image-requests';
+import { imageRequestEntry, recordImageRequest } from '../http/image-requests';
 import { createRouter } from '../http/router';
 import { RequestProblem, type EmulatorRequest, type EmulatorResponse } from '../http/types';
 import { advanceBrandRequests } from './brand-request-processing';
@@ -107,7 +107,7 @@ export function createLibraryHost(state: EmulatorState): HostHandler {
     if (isControlPath(request.path)) return { response: handleControl(state, request) };
     if (request.path.startsWith('/images/')) {
       const { outcome, kind, fault } = serveLibraryImage(request, state.library, state.images);
-      state.imageRequests.push(imageRequestEntry('library', request, { kind, status: outcome.response.status, fault }));
+      recordImageRequest(state, imageRequestEntry('library', request, { kind, status: outcome.response.status, fault }));
       return outcome;
     }
     state.apiRequests.library += 1;
