@@ -110,6 +110,8 @@ const setPreviewFault: ControlHandler = (state, body, params) => {
   if (!email) return problem(404, `Email "${params['id']!}" was not found.`);
   const fault = isPlainObject(body) ? body['fault'] : undefined;
   if (fault !== null && !(PREVIEW_FAULTS as readonly unknown[]).includes(fault)) return problem(400, `Send {"fault": ${PREVIEW_FAULTS.map((kind) => `"${kind}"`).join(' | ')} | null}.`);
+  // A wait under way belongs to the fault that began it.
+  delete email.previewWaitEndsMs;
   if (fault === null) delete email.previewFault;
   else email.previewFault = fault as PreviewFault;
   return jsonResponse(200, { ok: true, id: email.id, fault });

@@ -6,13 +6,16 @@ import { emailLayout, layoutPixels } from '../images/email-layout';
 import { pngResponseHeaders, type PngCache } from '../images/png-cache';
 import type { ImageKind } from '../http/image-requests';
 import { libraryErrorResponse } from './context';
-import type { LibraryData, PreviewFault } from './model';
+import type { Email, LibraryData, PreviewFault } from './model';
 
 export const THUMBNAIL_SIZE = { width: 300, height: 400 } as const;
 export const PREVIEW_WIDTH = 600;
 export const LOGO_SIZE = 128;
 
-type ImageHandler = (data: LibraryData, params: Record<string, string>, cache: PngCache) => EmulatorResponse | HostOutcome;
+/** The wait a `"429_until_waited"` screenshot asks for, in seconds. */
+export const PREVIEW_WAIT_SECONDS = 2;
+
+type ImageHandler = (data: LibraryData, params: Record<string, string>, cache: PngCache, nowMs: number) => EmulatorResponse | HostOutcome;
 
 /** An image's answer, with what the request log keeps of it. */
 export interface ServedImage {
@@ -26,18 +29,38 @@ interface ImageRoute {
   kind: ImageKind;
   handler: ImageHandler;
   /** The fault the handler is about to answer with, read before it runs. */
-  faultOf?: (data: LibraryData, params: Record<string, string>) => PreviewFault | null;
+  faultOf?: (data: LibraryData, params: Record<string, string>, nowMs: number) => PreviewFault | null;
 }
 
 const png = (bytes: Uint8Array): EmulatorResponse => ({ status: 200, headers: pngResponseHeaders(), body: bytes });
 
 const emailOf = (data: LibraryData, params: Record<string, string>) => (/^\d+$/.test(params['id']!) ? data.emailsById.get(Number(params['id'])) : undefined);
 
+/**
+ * The screenshot's fault now: a `"429_until_waited"` whose wait has passed on the emulator clock is
+ * mended (the host's limit ended), so the answer after it is an ordinary one.
+ */
+const previewFaultNow = (email: Email, nowMs: number): PreviewFault | null => {
+  if (email.previewFault === '429_until_waited' && email.previewWaitEndsMs !== undefined && nowMs >= email.previewWaitEndsMs) {
+    delete email.previewFault;
+    delete email.previewWaitEndsMs;
+  }
+  return email.previewFault ?? null;
+};
+
+/** A 429 that keeps refusing until its Retry-After has passed: asked again sooner, it says what is left. */
+const refusedUntilWaited = (email: Email, nowMs: number): EmulatorResponse => {
+  email.previewWaitEndsMs ??= nowMs + PREVIEW_WAIT_SECONDS * 1000;
+  const seconds = Math.max(1, Math.ceil((email.previewWaitEndsMs - nowMs) / 1000));
+  return libraryErrorResponse(429, 'rate_limited', `Too many image requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, { 'Retry-After': String(seconds) });
+};
+
 const emailImage =
   (kind: 'thumbnail' | 'preview'): ImageHandler =>
-  (data, params, cache) => {
+  (data, params, cache, nowMs) => {
     const email = emailOf(data, params);
     if (!email) return libraryErrorResponse(404, 'not_found', `No image for email "${params['id']!.slice(0, 40)}".`);
+    if (kind === 'preview' && previewFaultNow(email, nowMs) === '429_until_waited') return refusedUntilWaited(email, nowMs);
     // A fault a test asked for (`POST /_emulator/library/emails/:id/preview-fault`), on the screenshot only.
     if (kind === 'preview' && email.previewFault === '404') return libraryErrorResponse(404, 'not_found', `No image for email "${email.id}".`);
     if (kind === 'preview' && email.previewFault === '429') {
@@ -78,16 +101,19 @@ router.add('GET', '/images/emails/:id/thumbnail.png', { kind: 'thumbnail', handl
 router.add('GET', '/images/emails/:id/preview.png', {
   kind: 'screenshot',
   handler: emailImage('preview'),
-  faultOf: (data, params) => emailOf(data, params)?.previewFault ?? null,
+  faultOf: (data, params, nowMs) => {
+    const email = emailOf(data, params);
+    return email ? previewFaultNow(email, nowMs) : null;
+  },
 });
 router.add('GET', '/images/brands/:slug/logo.png', { kind: 'logo', handler: logo });
 
-export function serveLibraryImage(request: EmulatorRequest, data: LibraryData, cache: PngCache): ServedImage {
+export function serveLibraryImage(request: EmulatorRequest, data: LibraryData, cache: PngCache, nowMs: number): ServedImage {
   const match = router.match(request.method, request.path);
   if (match.kind === 'found') {
     const { kind, handler, faultOf } = match.handler;
-    const fault = faultOf?.(data, match.params) ?? null;
-    const answer = handler(data, match.params, cache);
+    const fault = faultOf?.(data, match.params, nowMs) ?? null;
+    const answer = handler(data, match.params, cache, nowMs);
     return { outcome: 'response' in answer ? answer : { response: answer }, kind, fault };
   }
   const unknown = (response: EmulatorResponse): ServedImage => ({ outcome: { response }, kind: 'unknown', fault: null });

@@ -106,7 +106,7 @@ export function createLibraryHost(state: EmulatorState): HostHandler {
     if (request.method === 'OPTIONS') return { response: { status: 204, headers: preflightHeaders(), body: null } };
     if (isControlPath(request.path)) return { response: handleControl(state, request) };
     if (request.path.startsWith('/images/')) {
-      const { outcome, kind, fault } = serveLibraryImage(request, state.library, state.images);
+      const { outcome, kind, fault } = serveLibraryImage(request, state.library, state.images, state.clock.nowMs());
       recordImageRequest(state, imageRequestEntry('library', request, { kind, status: outcome.response.status, fault }));
       return outcome;
     }

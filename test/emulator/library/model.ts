@@ -28,6 +28,8 @@ export interface Email {
   htmlOverride?: string;
   /** A broken full-length screenshot a test asked for (`POST /_emulator/library/emails/:id/preview-fault`). */
   previewFault?: PreviewFault;
+  /** When a `"429_until_waited"` screenshot's wait ends, on the emulator clock (set by its first refusal). */
+  previewWaitEndsMs?: number;
   esp: string;
   responsive: boolean;
   amp: boolean;
@@ -46,9 +48,10 @@ export interface Email {
 
 /**
  * How a screenshot fails: a 404, a 200 whose body is HTML instead of an image, a 200 whose body
- * never comes, or a 429 asking to wait 2 seconds, once (the host's limit then ends).
+ * never comes, a 429 asking to wait 2 seconds, once (the host's limit then ends), a 429 for ten
+ * minutes, or 429s until the 2 seconds the first one asked for have passed (`429_until_waited`).
  */
-export const PREVIEW_FAULTS = ['404', 'not_image', 'stall', '429', '429_long'] as const;
+export const PREVIEW_FAULTS = ['404', 'not_image', 'stall', '429', '429_long', '429_until_waited'] as const;
 export type PreviewFault = (typeof PREVIEW_FAULTS)[number];
 
 export interface JourneyStageRecord {
