@@ -438,8 +438,7 @@ describe('Browse: library emails on the canvas', () => {
     // Refused until its 2 seconds have passed on the emulator's clock (which ticks in real time, as the
     // window's does here): asked again sooner, it is refused again, so one 429 then one 200 in the log
     // says the plugin waited. (The one-off "429" answered a plugin that asked again at once.)
-    // support/emulator-faults.ts's PreviewFault does not name it yet.
-    await previewFault('429_until_waited' as string as PreviewFault);
+    await previewFault('429_until_waited');
     const log = await markImageRequestsAsync(h.emulator);
     const screenshotsAsync = async () =>
       (await log.sinceAsync()).filter((request) => request.kind === 'screenshot').map(({ path, status, fault }) => ({ path, status, fault }));

@@ -3,6 +3,7 @@
 // test's faults (both APIs share one fault injector; a screenshot's fault is per email). A scope
 // clears what it set when its test ends, however it ends, and from then on changes nothing.
 import { expect, onTestFinished } from 'vitest';
+import type { PreviewFault } from '../../emulator/library/model';
 
 export interface FaultConfig {
   /** 0 clears them. */
@@ -15,7 +16,8 @@ export interface FaultConfig {
   html_status?: number;
 }
 
-export type PreviewFault = '404' | 'not_image' | 'stall' | '429' | '429_long';
+/** The emulator's screenshot faults, named where it defines them (test/emulator/README.md). */
+export type { PreviewFault };
 
 export interface EmulatorFaults {
   /** Sets the faults of both APIs (`{rate: 0}` clears them). */
