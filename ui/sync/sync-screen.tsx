@@ -2,7 +2,7 @@
 // component's detail), the run with its progress and outcome, and the history. Choices show
 // at once and are saved in batches; a failed request says why and never drops the list.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { syncChangeChipSchema, type SyncChangeChip, type SyncChoice, type SyncComparison, type SyncItem, type SyncKind } from '../../src/shared/bridge/messages';
+import { type SyncChoice, type SyncComparison, type SyncItem, type SyncKind } from '../../src/shared/bridge/messages';
 import { listedRowCount } from '../../src/shared/sync/listed-rows';
 import { Button } from '../components/button';
 import { useFocusKeeper } from '../components/focus-keeper';
@@ -26,11 +26,12 @@ import { revealKeepingFocus } from './reveal-keeping-focus';
 import { FailureNotice, LinkProblem, OutcomeNotice, SyncAnnouncement, TaskProgress } from './sync-notices';
 import { cancelledText, outcomeAfterCheck, type ShownOutcome } from './sync-outcome';
 import type { SyncRequester } from './sync-requester';
-import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, hasNoComponents, isInSync, kindCounts, noMatchText, plural, rowKindCounts, runSummary, shownRowItems, withPairChips, type KindFilter } from './sync-rows';
+import { activePairs, chipLabel, formatCount, formatUpdateNotice, hasNoComponents, isInSync, kindCounts, noMatchText, plural, runSummary, withPairChips } from './sync-rows';
 import { summaryHeadline, summaryText } from './sync-summary';
 import { answerFinds } from './sync-task';
 import { useSyncTask } from './use-sync-task';
 import { useScreenStarts } from './use-screen-starts';
+import { useSyncListView } from './use-sync-list-view';
 import { useRetryFocus } from './use-retry-focus';
 
 export interface SyncScreenProps {
@@ -66,11 +67,6 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const [outcome, setOutcome] = useState<ShownOutcome | null>(null);
   const [pictureMode, setPictureMode] = useState<PictureMode>('side');
   const [pictureAmount, setPictureAmount] = useState(50);
-  const [filter, setFilter] = useState<KindFilter>('all');
-  // The chips unfolded in a short window (folded there behind one button; always shown in a taller one).
-  const [chipsOpen, setChipsOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const [change, setChange] = useState<SyncChangeChip | null>(null);
   const [openKey, setOpenKey] = useState<string | null>(null);
   const [nowMs, setNowMs] = useState(() => Date.now());
   // A batch of choices failed and was put back: the sync waits until they are saved.
@@ -366,23 +362,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     if (cancelled && !moved) await checkLeftAsync();
   }
 
-  const shownItems = useMemo(() => withPairChips(items ?? [], pairs), [items, pairs]);
-  const rows = useMemo(() => (items ? buildRows(shownItems, filter, query, change, pairs) : []), [items, shownItems, filter, query, change, pairs]);
-  // Each counts the rows it shows, within the kind and the search as they are ("fill 75" stood beside 37 conflicts and showed 12).
-  const counted = useMemo(
-    () => changeCounts(shownRowItems(change === null ? rows : buildRows(shownItems, filter, query, null, pairs)), syncChangeChipSchema.options),
-    [rows, shownItems, filter, query, change, pairs],
-  );
-  // The kind chips count within the search and the kind of change as they are too ("Conflicts 4" beside "fill" pressed showed 1);
-  // "All" counts those rows. Null: neither is set, the comparison's counts stand.
-  const kindShown = useMemo(() => {
-    if (query.trim() === '' && change === null) return null;
-    const all = filter === 'all' ? rows : buildRows(shownItems, 'all', query, change, pairs);
-    return { all: all.filter((row) => row.type === 'item').length, counts: rowKindCounts(all) };
-  }, [rows, shownItems, filter, query, change, pairs]);
-  // A filter the new list has none of (a local change that became a conflict, a pair kept apart)
-  // stays shown, pressed, at 0: unshown, it emptied the list with no button pressed to undo it.
-  const changes: Array<[SyncChangeChip, number]> = change !== null && !counted.some(([chip]) => chip === change) ? [...counted, [change, 0]] : counted;
+  const summary = useMemo(() => runSummary(items ?? [], pairs), [items, pairs]);
+  const { filter, setFilter, chipsOpen, setChipsOpen, query, setQuery, change, setChange, shownItems, rows, kindShown, changes, hiddenChanges, search, showAll } = useSyncListView(items, pairs, summary);
 
   async function copySummaryAsync() {
     const done = await copyTextAsync(summaryText(withPairChips(itemsRef.current ?? [], pairsRef.current), fileName, pairsRef.current));
@@ -392,17 +373,6 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     // Copied again, the same words are said again (unchanged, a screen reader heard nothing): a zero-width space comes or goes.
     setCopied((shown) => (shown?.text === said.text ? { ...said, text: `${said.text}\u200b` } : said));
   }
-  const summary = useMemo(() => runSummary(items ?? [], pairs), [items, pairs]);
-  // Changes the Sync button sends that the search or a filter leaves out of the list (format updates have their own line).
-  const hiddenChanges = useMemo(() => summary.changes - runSummary(shownRowItems(rows), pairs).changes, [summary, rows, pairs]);
-  const search = useRef<HTMLInputElement>(null);
-  // Its button goes with what it cleared: the keyboard goes on from the search field.
-  const showAll = () => {
-    setQuery('');
-    setFilter('all');
-    setChange(null);
-    search.current?.focus();
-  };
   // As the list shows it (a replaced row's chips only while it is one row).
   const openItem = openKey !== null ? (shownItems.find((item) => item.key === openKey) ?? null) : null;
   const openKeyNow = useLatest(openItem?.key ?? null);
