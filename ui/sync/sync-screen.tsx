@@ -14,7 +14,6 @@ import { rateLimitWait } from '../messages/retry-countdown';
 import { useStillBefore } from '../hooks/use-still-before';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { pressedChip, useChipsFoldFocus } from './chips-fold-focus';
-import { copyTextAsync } from './copy-text';
 import { createPictureLoader } from './picture-loader';
 import { SyncDetailView, type PictureMode } from './sync-detail';
 import { asSentence, errorCode, isCancelled, settingsRetry, type Failure } from './sync-failure';
@@ -25,13 +24,13 @@ import { revealKeepingFocus } from './reveal-keeping-focus';
 import { FailureNotice, LinkProblem, OutcomeNotice, SyncAnnouncement, TaskProgress } from './sync-notices';
 import { cancelledText, outcomeAfterCheck, type ShownOutcome } from './sync-outcome';
 import type { SyncRequester } from './sync-requester';
-import { activePairs, chipLabel, formatCount, formatUpdateNotice, hasNoComponents, isInSync, kindCounts, noMatchText, runSummary, withPairChips } from './sync-rows';
-import { summaryHeadline, summaryText } from './sync-summary';
+import { activePairs, chipLabel, formatCount, formatUpdateNotice, hasNoComponents, isInSync, kindCounts, noMatchText, runSummary } from './sync-rows';
 import { answerFinds } from './sync-task';
 import { useSyncTask } from './use-sync-task';
 import { useScreenStarts } from './use-screen-starts';
 import { useSyncListView } from './use-sync-list-view';
 import { useSyncChoices } from './use-sync-choices';
+import { useSummaryCopy } from './use-summary-copy';
 import { useRetryFocus } from './use-retry-focus';
 
 export interface SyncScreenProps {
@@ -59,9 +58,6 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   const actionsFocus = useFocusKeeper<HTMLDivElement>(task);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [message, setMessage] = useState<LiveMessage | null>(null);
-  // Said under Copy summary, where it was pressed: the screen's message line is at its top, out of
-  // sight once the buttons are scrolled to (the smallest window, a long list).
-  const [copied, setCopied] = useState<LiveMessage | null>(null);
   const [outcome, setOutcome] = useState<ShownOutcome | null>(null);
   const [pictureMode, setPictureMode] = useState<PictureMode>('side');
   const [pictureAmount, setPictureAmount] = useState(50);
@@ -93,12 +89,13 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     [pictures],
   );
 
-  // A summary copied was of the list before this change (a choice, a new comparison).
-  useEffect(() => setCopied(null), [items]);
-  // Its words come into sight with it (the buttons may be at the window's lower edge).
-  useEffect(() => {
-    if (copied) actionsFocus.ref.current?.scrollIntoView({ block: 'nearest' });
-  }, [copied, actionsFocus.ref]);
+  const pairs = useMemo(() => activePairs(items ?? [], comparison?.replacements), [items, comparison]);
+  const counts = useMemo(() => (items && comparison ? kindCounts({ items, counts: comparison.counts }) : null), [items, comparison]);
+  // The rows "All" counts (the badge and the copied summary count the same): format updates have their own line.
+  const listedRows = counts ? listedRowCount(Object.fromEntries(counts), pairs.size) : null;
+  // Read by `choose` without making it change with every list: a replaced row's choice is both keys'.
+  const pairsRef = useLatest(pairs);
+  const [copied, copySummaryAsync] = useSummaryCopy(items, itemsRef, pairsRef, fileName, actionsFocus.ref);
 
   const started = task !== null;
   const outcomeBox = useRef<HTMLDivElement>(null);
@@ -119,12 +116,6 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     return () => clearInterval(timer);
   }, []);
 
-  const pairs = useMemo(() => activePairs(items ?? [], comparison?.replacements), [items, comparison]);
-  const counts = useMemo(() => (items && comparison ? kindCounts({ items, counts: comparison.counts }) : null), [items, comparison]);
-  // The rows "All" counts (the badge and the copied summary count the same): format updates have their own line.
-  const listedRows = counts ? listedRowCount(Object.fromEntries(counts), pairs.size) : null;
-  // Read by `choose` without making it change with every list: a replaced row's choice is both keys'.
-  const pairsRef = useLatest(pairs);
   const { chooseFailure, setChooseFailure, apartFailure, setApartFailure, unsaved, batcher, withPendingChoices, choose, keepApartAsync } = useSyncChoices({ requester, updateItems, itemsRef, pairsRef, setComparison, setOpenKey, setMessage });
   // Stable, so the open detail loads once, not again on each render of the screen.
   const loadDetailAsync = useCallback((key: string, replaces?: string) => requester.detailAsync(key, replaces), [requester]);
@@ -278,15 +269,6 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
 
   const summary = useMemo(() => runSummary(items ?? [], pairs), [items, pairs]);
   const { filter, setFilter, chipsOpen, setChipsOpen, query, setQuery, change, setChange, shownItems, rows, kindShown, changes, hiddenChanges, search, showAll } = useSyncListView(items, pairs, summary);
-
-  async function copySummaryAsync() {
-    const done = await copyTextAsync(summaryText(withPairChips(itemsRef.current ?? [], pairsRef.current), fileName, pairsRef.current));
-    const said: LiveMessage = done
-      ? { tone: 'success', text: `Summary copied: ${summaryHeadline(itemsRef.current ?? [], pairsRef.current)}.` }
-      : { tone: 'error', text: 'The summary could not be copied: this window may not use the clipboard. Nothing was lost; try again.' };
-    // Copied again, the same words are said again (unchanged, a screen reader heard nothing): a zero-width space comes or goes.
-    setCopied((shown) => (shown?.text === said.text ? { ...said, text: `${said.text}\u200b` } : said));
-  }
   // As the list shows it (a replaced row's chips only while it is one row).
   const openItem = openKey !== null ? (shownItems.find((item) => item.key === openKey) ?? null) : null;
   const openKeyNow = useLatest(openItem?.key ?? null);
