@@ -2,7 +2,7 @@
 // component's detail), the run with its progress and outcome, and the history. Choices show
 // at once and are saved in batches; a failed request says why and never drops the list.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { syncChangeChipSchema, type SyncChangeChip, type SyncChoice, type SyncComparison, type SyncItem, type SyncKind } from '../../src/shared/bridge/messages';
+import { type SyncComparison, type SyncItem, type SyncKind } from '../../src/shared/bridge/messages';
 import { listedRowCount } from '../../src/shared/sync/listed-rows';
 import { Button } from '../components/button';
 import { useFocusKeeper } from '../components/focus-keeper';
@@ -13,9 +13,7 @@ import { errorText } from '../messages/error-text';
 import { rateLimitWait } from '../messages/retry-countdown';
 import { useStillBefore } from '../hooks/use-still-before';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
-import { createChoiceBatcher, keepPendingChoices, type Choices } from './choice-batcher';
 import { pressedChip, useChipsFoldFocus } from './chips-fold-focus';
-import { copyTextAsync } from './copy-text';
 import { createPictureLoader } from './picture-loader';
 import { SyncDetailView, type PictureMode } from './sync-detail';
 import { asSentence, errorCode, isCancelled, settingsRetry, type Failure } from './sync-failure';
@@ -26,11 +24,13 @@ import { revealKeepingFocus } from './reveal-keeping-focus';
 import { FailureNotice, LinkProblem, OutcomeNotice, SyncAnnouncement, TaskProgress } from './sync-notices';
 import { cancelledText, outcomeAfterCheck, type ShownOutcome } from './sync-outcome';
 import type { SyncRequester } from './sync-requester';
-import { activePairs, buildRows, changeCounts, chipLabel, formatCount, formatUpdateNotice, hasNoComponents, isInSync, kindCounts, noMatchText, plural, rowKindCounts, runSummary, shownRowItems, withPairChips, type KindFilter } from './sync-rows';
-import { summaryHeadline, summaryText } from './sync-summary';
+import { activePairs, chipLabel, formatCount, formatUpdateNotice, hasNoComponents, isInSync, kindCounts, noMatchText, runSummary } from './sync-rows';
 import { answerFinds } from './sync-task';
 import { useSyncTask } from './use-sync-task';
 import { useScreenStarts } from './use-screen-starts';
+import { useSyncListView } from './use-sync-list-view';
+import { useSyncChoices } from './use-sync-choices';
+import { useSummaryCopy } from './use-summary-copy';
 import { useRetryFocus } from './use-retry-focus';
 
 export interface SyncScreenProps {
@@ -57,26 +57,12 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   // Sync and Check again give way to Cancel while they run, and come back after: the keyboard stays in the row.
   const actionsFocus = useFocusKeeper<HTMLDivElement>(task);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [chooseFailure, setChooseFailure] = useState<Failure | null>(null);
-  const [apartFailure, setApartFailure] = useState<Failure | null>(null);
   const [message, setMessage] = useState<LiveMessage | null>(null);
-  // Said under Copy summary, where it was pressed: the screen's message line is at its top, out of
-  // sight once the buttons are scrolled to (the smallest window, a long list).
-  const [copied, setCopied] = useState<LiveMessage | null>(null);
   const [outcome, setOutcome] = useState<ShownOutcome | null>(null);
   const [pictureMode, setPictureMode] = useState<PictureMode>('side');
   const [pictureAmount, setPictureAmount] = useState(50);
-  const [filter, setFilter] = useState<KindFilter>('all');
-  // The chips unfolded in a short window (folded there behind one button; always shown in a taller one).
-  const [chipsOpen, setChipsOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const [change, setChange] = useState<SyncChangeChip | null>(null);
   const [openKey, setOpenKey] = useState<string | null>(null);
   const [nowMs, setNowMs] = useState(() => Date.now());
-  // A batch of choices failed and was put back: the sync waits until they are saved.
-  const unsaved = useRef(false);
-  // The row of the latest choice: a failed batch's retry gives the keyboard back to it.
-  const lastChosen = useRef<string | null>(null);
   const working = useRef(false);
   // The checks and syncs started: an answer asked for before the latest one began is dropped, not shown over the latest's.
   const turn = useRef(0);
@@ -103,12 +89,13 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     [pictures],
   );
 
-  // A summary copied was of the list before this change (a choice, a new comparison).
-  useEffect(() => setCopied(null), [items]);
-  // Its words come into sight with it (the buttons may be at the window's lower edge).
-  useEffect(() => {
-    if (copied) actionsFocus.ref.current?.scrollIntoView({ block: 'nearest' });
-  }, [copied, actionsFocus.ref]);
+  const pairs = useMemo(() => activePairs(items ?? [], comparison?.replacements), [items, comparison]);
+  const counts = useMemo(() => (items && comparison ? kindCounts({ items, counts: comparison.counts }) : null), [items, comparison]);
+  // The rows "All" counts (the badge and the copied summary count the same): format updates have their own line.
+  const listedRows = counts ? listedRowCount(Object.fromEntries(counts), pairs.size) : null;
+  // Read by `choose` without making it change with every list: a replaced row's choice is both keys'.
+  const pairsRef = useLatest(pairs);
+  const [copied, copySummaryAsync] = useSummaryCopy(items, itemsRef, pairsRef, fileName, actionsFocus.ref);
 
   const started = task !== null;
   const outcomeBox = useRef<HTMLDivElement>(null);
@@ -129,93 +116,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     return () => clearInterval(timer);
   }, []);
 
-  // The batcher and applyChoices are made together: a failed batch's retry applies its choices again.
-  const { batcher, applyChoices } = useMemo(() => {
-    const created = createChoiceBatcher({
-      sendAsync: (choices) => requester.chooseAsync(choices),
-      onSaved: (saved) => {
-        const byKey = new Map(saved.map((item) => [item.key, item]));
-        updateItems((current) => current.map((item) => (byKey.has(item.key) && !created.isPending(item.key) ? (byKey.get(item.key) ?? item) : item)));
-      },
-      onFailed: (choices, previous, error) => {
-        unsaved.current = true;
-        // Put back what the sandbox still has, unless the row was changed again since.
-        updateItems((current) => current.map((item) => (item.key in choices && item.choice === choices[item.key] ? { ...item, choice: previous[item.key] ?? item.choice } : item)));
-        const keys = Object.keys(choices);
-        const count = keys.length;
-        setChooseFailure({
-          focusKey: lastChosen.current !== null && keys.includes(lastChosen.current) ? lastChosen.current : keys[0],
-          message: `${plural(count, 'choice')} could not be saved, so ${count === 1 ? 'it was' : 'they were'} put back: ${errorText(error)}`,
-          retryLabel: 'Save the choices again',
-          retry: () => {
-            unsaved.current = false;
-            setChooseFailure(null);
-            apply(choices);
-          },
-        });
-      },
-    });
-    function apply(choices: Choices): void {
-      updateItems((current) =>
-        current.map((item) => {
-          const choice = choices[item.key];
-          if (choice === undefined || choice === item.choice) return item;
-          created.set(item.key, choice, item.choice);
-          return { ...item, choice };
-        }),
-      );
-    }
-    return { batcher: created, applyChoices: apply };
-  }, [requester, updateItems]);
-  // Every list the sandbox sends while choices can be made (keep apart, the recorded state after a
-  // failed or cancelled sync) may predate a choice still on its way: that choice stays as shown.
-  const withPendingChoices = useCallback(
-    (next: SyncItem[], shown: readonly SyncItem[] | null = itemsRef.current) => keepPendingChoices(next, shown ?? [], (key) => batcher.isPending(key)),
-    [batcher],
-  );
-
-  const pairs = useMemo(() => activePairs(items ?? [], comparison?.replacements), [items, comparison]);
-  const counts = useMemo(() => (items && comparison ? kindCounts({ items, counts: comparison.counts }) : null), [items, comparison]);
-  // The rows "All" counts (the badge and the copied summary count the same): format updates have their own line.
-  const listedRows = counts ? listedRowCount(Object.fromEntries(counts), pairs.size) : null;
-  // Read by `choose` without making it change with every list: a replaced row's choice is both keys'.
-  const pairsRef = useLatest(pairs);
-  const choose = useCallback(
-    (item: SyncItem, choice: SyncChoice) => {
-      const replaces = pairsRef.current.get(item.key);
-      lastChosen.current = item.key;
-      applyChoices(replaces ? { [item.key]: choice, [replaces.key]: choice } : { [item.key]: choice });
-    },
-    [applyChoices, pairsRef],
-  );
-  // One "Keep them apart" at a time (a second press while the first is on its way does nothing).
-  const keeping = useRef(false);
-  const keepApartAsync = useCallback(
-    async (item: SyncItem, replaces: SyncItem) => {
-      if (keeping.current) return;
-      keeping.current = true;
-      setApartFailure(null);
-      try {
-        const result = await requester.keepApartAsync({ oldKey: replaces.key, newKey: item.key });
-        // The same comparison with the pair as two rows: the pictures stay.
-        updateItems((current) => withPendingChoices(result.items, current));
-        setComparison(result);
-        setOpenKey((open) => (open === item.key ? null : open));
-        setMessage({ tone: 'info', text: `${item.name}: the deleted and the added component are shown apart, each with its own choice.` });
-      } catch (error) {
-        // Nothing changed: the row stays one replaced row, with its choices, and the detail stays open.
-        setApartFailure({
-          message: `${item.name} could not be shown as two rows, so it is still one replaced row: ${errorText(error)}`,
-          // Named for what it does: the detail may show its own "Try again" (its changes) beside it.
-          retryLabel: 'Try keeping them apart again',
-          retry: () => void keepApartAsync(item, replaces),
-        });
-      } finally {
-        keeping.current = false;
-      }
-    },
-    [requester, withPendingChoices, updateItems],
-  );
+  const { chooseFailure, setChooseFailure, apartFailure, setApartFailure, unsaved, batcher, withPendingChoices, choose, keepApartAsync } = useSyncChoices({ requester, updateItems, itemsRef, pairsRef, setComparison, setOpenKey, setMessage });
   // Stable, so the open detail loads once, not again on each render of the screen.
   const loadDetailAsync = useCallback((key: string, replaces?: string) => requester.detailAsync(key, replaces), [requester]);
 
@@ -279,7 +180,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       working.current = false;
       endTask();
     }
-  }, [batcher, requester, showComparison, trackTask, endTask, onOpenSettings, linkNow]);
+  }, [batcher, requester, showComparison, trackTask, endTask, onOpenSettings, linkNow, setApartFailure, setChooseFailure, unsaved]);
 
   const [overview, runStarts, runEnded] = useScreenStarts(requester, hidden, designSystemId, badgeRows, listedRows, task, working, itemsRef, compareAsync, setFailure, setMessage, failure?.tryAgainAt);
 
@@ -366,43 +267,8 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
     if (cancelled && !moved) await checkLeftAsync();
   }
 
-  const shownItems = useMemo(() => withPairChips(items ?? [], pairs), [items, pairs]);
-  const rows = useMemo(() => (items ? buildRows(shownItems, filter, query, change, pairs) : []), [items, shownItems, filter, query, change, pairs]);
-  // Each counts the rows it shows, within the kind and the search as they are ("fill 75" stood beside 37 conflicts and showed 12).
-  const counted = useMemo(
-    () => changeCounts(shownRowItems(change === null ? rows : buildRows(shownItems, filter, query, null, pairs)), syncChangeChipSchema.options),
-    [rows, shownItems, filter, query, change, pairs],
-  );
-  // The kind chips count within the search and the kind of change as they are too ("Conflicts 4" beside "fill" pressed showed 1);
-  // "All" counts those rows. Null: neither is set, the comparison's counts stand.
-  const kindShown = useMemo(() => {
-    if (query.trim() === '' && change === null) return null;
-    const all = filter === 'all' ? rows : buildRows(shownItems, 'all', query, change, pairs);
-    return { all: all.filter((row) => row.type === 'item').length, counts: rowKindCounts(all) };
-  }, [rows, shownItems, filter, query, change, pairs]);
-  // A filter the new list has none of (a local change that became a conflict, a pair kept apart)
-  // stays shown, pressed, at 0: unshown, it emptied the list with no button pressed to undo it.
-  const changes: Array<[SyncChangeChip, number]> = change !== null && !counted.some(([chip]) => chip === change) ? [...counted, [change, 0]] : counted;
-
-  async function copySummaryAsync() {
-    const done = await copyTextAsync(summaryText(withPairChips(itemsRef.current ?? [], pairsRef.current), fileName, pairsRef.current));
-    const said: LiveMessage = done
-      ? { tone: 'success', text: `Summary copied: ${summaryHeadline(itemsRef.current ?? [], pairsRef.current)}.` }
-      : { tone: 'error', text: 'The summary could not be copied: this window may not use the clipboard. Nothing was lost; try again.' };
-    // Copied again, the same words are said again (unchanged, a screen reader heard nothing): a zero-width space comes or goes.
-    setCopied((shown) => (shown?.text === said.text ? { ...said, text: `${said.text}\u200b` } : said));
-  }
   const summary = useMemo(() => runSummary(items ?? [], pairs), [items, pairs]);
-  // Changes the Sync button sends that the search or a filter leaves out of the list (format updates have their own line).
-  const hiddenChanges = useMemo(() => summary.changes - runSummary(shownRowItems(rows), pairs).changes, [summary, rows, pairs]);
-  const search = useRef<HTMLInputElement>(null);
-  // Its button goes with what it cleared: the keyboard goes on from the search field.
-  const showAll = () => {
-    setQuery('');
-    setFilter('all');
-    setChange(null);
-    search.current?.focus();
-  };
+  const { filter, setFilter, chipsOpen, setChipsOpen, query, setQuery, change, setChange, shownItems, rows, kindShown, changes, hiddenChanges, search, showAll } = useSyncListView(items, pairs, summary);
   // As the list shows it (a replaced row's chips only while it is one row).
   const openItem = openKey !== null ? (shownItems.find((item) => item.key === openKey) ?? null) : null;
   const openKeyNow = useLatest(openItem?.key ?? null);
