@@ -13,14 +13,13 @@ import { evaluateHooks, useHarness, textOf } from './support/playground-harness'
 import { emulatorFaults } from './support/emulator-faults';
 import { holdRequestsAsync } from './support/hold-requests';
 import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync } from './support/sync-steps';
-import { readLibraryAsync } from './support/library-read';
+import { demoLibraryKeyAsync, readLibraryAsync } from './support/library-read';
 
 const h = useHarness();
 let libraryKey: string;
 
 beforeAll(async () => {
-  const state = (await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json()) as { library: { keys: { demo: string } } };
-  libraryKey = state.library.keys.demo;
+  libraryKey = await demoLibraryKeyAsync(h.emulator.libraryUrl);
 });
 
 type Theme = 'light' | 'dark';

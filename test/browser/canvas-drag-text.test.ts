@@ -3,14 +3,13 @@
 // service with its site, as the library's terms ask and as Browse credits it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
-import { readLibraryAsync } from './support/library-read';
+import { demoLibraryKeyAsync, readLibraryAsync } from './support/library-read';
 
 const h = useHarness();
 let key: string;
 
 beforeAll(async () => {
-  const state = (await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json()) as { library: { keys: { demo: string } } };
-  key = state.library.keys.demo;
+  key = await demoLibraryKeyAsync(h.emulator.libraryUrl);
 });
 
 describe('a dragged card’s text', () => {

@@ -2,15 +2,14 @@
 // reader hears the wait once, not every second (the bar is a live region: each tick was read out).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openBrowseOnCurrentPageAsync, placedReferencesAsync } from './support/canvas-references';
-import { readLibraryAsync } from './support/library-read';
+import { demoLibraryKeyAsync, readLibraryAsync } from './support/library-read';
 import { useHarness, textOf } from './support/playground-harness';
 
 const h = useHarness();
 let key: string;
 
 beforeAll(async () => {
-  const state = (await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json()) as { library: { keys: { demo: string } } };
-  key = state.library.keys.demo;
+  key = await demoLibraryKeyAsync(h.emulator.libraryUrl);
 });
 
 describe('Insert on canvas: the library’s “slow down”', () => {

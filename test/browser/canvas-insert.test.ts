@@ -13,7 +13,7 @@ import { evaluateHooks, useHarness, textOf } from './support/playground-harness'
 import { smallestWindowAsync } from './support/window-steps';
 import { emulatorFaults, type PreviewFault } from './support/emulator-faults';
 import { markImageRequestsAsync } from './support/emulator-image-requests';
-import { readLibraryAsync } from './support/library-read';
+import { demoLibraryKeyAsync, readLibraryAsync } from './support/library-read';
 
 const h = useHarness();
 let key: string;
@@ -34,8 +34,7 @@ function screenshotSize(reference: PlacedReference): [number, number] {
 }
 
 beforeAll(async () => {
-  const state = (await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json()) as { library: { keys: { demo: string } } };
-  key = state.library.keys.demo;
+  key = await demoLibraryKeyAsync(h.emulator.libraryUrl);
   mkdirSync(SHOTS, { recursive: true });
 });
 

@@ -7,6 +7,7 @@ import type { Frame } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messageProblems } from '../support/message-rules';
 import { axeViolationsAsync } from './support/axe';
+import { demoLibraryKeyAsync } from './support/library-read';
 import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 
 const h = useHarness();
@@ -216,8 +217,7 @@ describe('Settings', () => {
     const unreachable = 'http://localhost:1';
     await section.getByRole('textbox', { name: 'API address' }).fill(unreachable);
     await section.getByRole('button', { name: 'Replace key (library API key)' }).click();
-    const state = (await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json()) as { library: { keys: { demo: string } } };
-    await section.getByLabel('Library API key', { exact: true }).fill(state.library.keys.demo);
+    await section.getByLabel('Library API key', { exact: true }).fill(await demoLibraryKeyAsync(h.emulator.libraryUrl));
     await section.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => textOf(ui.getByTestId('settings-library-key-hint')), { timeout: 10_000 }).toMatch(/••••/);
     await section.getByRole('button', { name: 'Test connection' }).click();

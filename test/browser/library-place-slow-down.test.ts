@@ -9,10 +9,10 @@
 // are read from the emulator's request log, where the requests landed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { openBrowseOnCurrentPageAsync, placedReferencesAsync } from './support/canvas-references';
+import { openBrowseOnCurrentPageAsync, openFirstEmailAsync, placedReferencesAsync } from './support/canvas-references';
 import { emulatorFaults } from './support/emulator-faults';
 import { emailIdOf, markImageRequestsAsync } from './support/emulator-image-requests';
-import { readLibraryAsync } from './support/library-read';
+import { demoLibraryKeyAsync, readLibraryAsync } from './support/library-read';
 import { useHarness, textOf } from './support/playground-harness';
 
 const h = useHarness();
@@ -21,20 +21,14 @@ let key: string;
 beforeAll(async () => {
   // Installed before each test opens the playground afresh, so the window's timers are the clock's.
   await h.context.clock.install();
-  const state = (await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json()) as { library: { keys: { demo: string } } };
-  key = state.library.keys.demo;
+  key = await demoLibraryKeyAsync(h.emulator.libraryUrl);
 });
 
 describe('Placing an email the library asked to slow down for, for ten minutes', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`says by when it can be placed again, holds Insert on canvas until then, and places it after (${theme})`, async () => {
       const ui = await openBrowseOnCurrentPageAsync(h, theme);
-      const card = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem').first().getByRole('button').first();
-      await card.waitFor({ timeout: 20_000 });
-      const [first] = (await readLibraryAsync<{ data: Array<{ id: number }> }>(h.emulator.libraryUrl, '/v1/emails?per_page=1', key)).data;
-      const subject = ((await card.locator('.email-card-subject').textContent()) ?? '').trim();
-      await card.click();
-      await ui.getByRole('heading', { level: 2, name: subject }).waitFor({ timeout: 20_000 });
+      const first = await openFirstEmailAsync(ui, h.emulator.libraryUrl, key);
       // The page's clock at 12:05 on a Tuesday (this machine's time zone, as the window's).
       await h.context.clock.setSystemTime(new Date(2026, 11, 1, 12, 5));
       const insert = ui.getByRole('button', { name: 'Insert on canvas' });
@@ -44,7 +38,7 @@ describe('Placing an email the library asked to slow down for, for ten minutes',
       const faults = emulatorFaults(h.emulator);
       const log = await markImageRequestsAsync(h.emulator);
       try {
-        await faults.previewAsync(first!.id, '429_long');
+        await faults.previewAsync(first.id, '429_long');
         await insert.click();
         await expect
           .poll(() => textOf(status), { timeout: 20_000 })
@@ -58,7 +52,7 @@ describe('Placing an email the library asked to slow down for, for ten minutes',
         // The library was asked once, and refused; the held press asked it nothing (read after axe's
         // check, time enough for a request the press sent to land).
         const screenshots = (await log.sinceAsync()).filter((request) => request.kind === 'screenshot');
-        expect(screenshots.map((request) => [emailIdOf(request), request.status, request.fault])).toEqual([[first!.id, 429, '429_long']]);
+        expect(screenshots.map((request) => [emailIdOf(request), request.status, request.fault])).toEqual([[first.id, 429, '429_long']]);
       } finally {
         await faults.clearAsync();
       }
@@ -70,7 +64,7 @@ describe('Placing an email the library asked to slow down for, for ten minutes',
       await checkAxeAsync(ui, `The placing’s “slow down” over, ${theme}`);
       await insert.click();
       await expect.poll(() => textOf(status), { timeout: 60_000 }).toBe('Placed 1 reference on the canvas.');
-      expect((await placedReferencesAsync(h.page)).map((reference) => reference.record?.emailId)).toContain(first!.id);
+      expect((await placedReferencesAsync(h.page)).map((reference) => reference.record?.emailId)).toContain(first.id);
     }, 120_000);
   }
 });

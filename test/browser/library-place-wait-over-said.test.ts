@@ -7,9 +7,9 @@
 // The page's clock is the test's: the ten minutes pass at once.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { openBrowseOnCurrentPageAsync } from './support/canvas-references';
+import { openBrowseOnCurrentPageAsync, openFirstEmailAsync } from './support/canvas-references';
 import { emulatorFaults } from './support/emulator-faults';
-import { readLibraryAsync } from './support/library-read';
+import { demoLibraryKeyAsync } from './support/library-read';
 import { useHarness, textOf } from './support/playground-harness';
 import { watchStatusRegionsAsync } from './support/status-regions';
 
@@ -19,26 +19,20 @@ let key: string;
 beforeAll(async () => {
   // Installed before each test opens the playground afresh, so the window's timers are the clock's.
   await h.context.clock.install();
-  const state = (await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json()) as { library: { keys: { demo: string } } };
-  key = state.library.keys.demo;
+  key = await demoLibraryKeyAsync(h.emulator.libraryUrl);
 });
 
 describe('The placing’s ten-minute “slow down” over', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`says “You can try again now.” alone, once, and not the summary again (${theme}; the summary was read out again with it)`, async () => {
       const ui = await openBrowseOnCurrentPageAsync(h, theme);
-      const card = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem').first().getByRole('button').first();
-      await card.waitFor({ timeout: 20_000 });
-      const [first] = (await readLibraryAsync<{ data: Array<{ id: number }> }>(h.emulator.libraryUrl, '/v1/emails?per_page=1', key)).data;
-      const subject = ((await card.locator('.email-card-subject').textContent()) ?? '').trim();
-      await card.click();
-      await ui.getByRole('heading', { level: 2, name: subject }).waitFor({ timeout: 20_000 });
+      const first = await openFirstEmailAsync(ui, h.emulator.libraryUrl, key);
       await h.context.clock.setSystemTime(new Date(2026, 11, 1, 12, 5));
       const bar = ui.getByTestId('insert-status');
       const summary = bar.getByRole('status').filter({ hasText: 'could not be placed' });
       const faults = emulatorFaults(h.emulator);
       try {
-        await faults.previewAsync(first!.id, '429_long');
+        await faults.previewAsync(first.id, '429_long');
         await ui.getByRole('button', { name: 'Insert on canvas' }).click();
         await expect.poll(() => textOf(summary), { timeout: 20_000 }).toMatch(/You can try again after 12:1[56], in about 10 minutes\.$/);
       } finally {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { useHarness, textOf } from './support/playground-harness';
 import { openBrowseAsync, openBrowseWithClockAsync } from './support/browse-steps';
-import { readLibraryAsync } from './support/library-read';
+import { demoLibraryKeyAsync } from './support/library-read';
 
 const h = useHarness();
 
@@ -15,11 +15,11 @@ const h = useHarness();
  * the seconds to the library's midnight (UTC) its refusal gives.
  */
 async function useUpTheDayElsewhereAsync(): Promise<number> {
-  const state = await readLibraryAsync<{ library: { keys: { demo: string } } }>(h.emulator.libraryUrl, '/_emulator/state');
+  const key = await demoLibraryKeyAsync(h.emulator.libraryUrl);
   for (let index = 0; ; index++) {
     const response = await fetch(`${h.emulator.libraryUrl}/v1/brand-requests`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${state.library.keys.demo}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ brand: `Elsewhere ${index}`, website: `elsewhere${index}.com` }),
     });
     if (response.status === 429) return Number(response.headers.get('retry-after'));

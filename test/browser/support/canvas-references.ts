@@ -2,6 +2,7 @@
 // from the fake document.
 import type { Frame, Page } from 'playwright-core';
 import { browseWindowAsync } from './browse-steps';
+import { readLibraryAsync } from './library-read';
 import { evaluateHooks, type Harness } from './playground-harness';
 
 /** A reference frame as placed: where, its record, its screenshot's tiles and its caption. */
@@ -24,6 +25,17 @@ export async function openBrowseOnCurrentPageAsync(h: Pick<Harness, 'openFreshAs
   const currentPageId = await evaluateHooks(h.page, (hooks) => hooks.inspect().currentPage.id);
   await h.page.locator(`[data-role="pages"] [data-page="${currentPageId}"]`).click();
   return browseWindowAsync(h);
+}
+
+/** The grid's first email opened (by a click on its card, as a person would): its id, read from the library with `key`, and its subject as the card shows it. */
+export async function openFirstEmailAsync(ui: Frame, libraryUrl: string, key: string): Promise<{ id: number; subject: string }> {
+  const card = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem').first().getByRole('button').first();
+  await card.waitFor({ timeout: 20_000 });
+  const [first] = (await readLibraryAsync<{ data: Array<{ id: number }> }>(libraryUrl, '/v1/emails?per_page=1', key)).data;
+  const subject = ((await card.locator('.email-card-subject').textContent()) ?? '').trim();
+  await card.click();
+  await ui.getByRole('heading', { level: 2, name: subject }).waitFor({ timeout: 20_000 });
+  return { id: first!.id, subject };
 }
 
 /** Every reference frame in the document (plugin data `reference`), with its tiles and caption. */

@@ -20,3 +20,8 @@ export async function libraryRequestCountAsync(libraryUrl: string): Promise<numb
   expect(response.ok, 'GET /_emulator/requests').toBe(true);
   return ((await response.json()) as { library: number }).library;
 }
+
+/** The library emulator's demo key, read from its control surface (what a designer pastes into Settings). */
+export async function demoLibraryKeyAsync(libraryUrl: string): Promise<string> {
+  return (await readLibraryAsync<{ library: { keys: { demo: string } } }>(libraryUrl, '/_emulator/state')).library.keys.demo;
+}
