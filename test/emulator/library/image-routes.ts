@@ -48,11 +48,16 @@ const previewFaultNow = (email: Email, nowMs: number): PreviewFault | null => {
   return email.previewFault ?? null;
 };
 
+/** The library's "slow down" for an image: Retry-After `seconds`, said in its message too. */
+const tooManyImages = (seconds: number): EmulatorResponse => {
+  const wait = seconds >= 60 && seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}` : `${seconds} second${seconds === 1 ? '' : 's'}`;
+  return libraryErrorResponse(429, 'rate_limited', `Too many image requests. Try again in ${wait}.`, { 'Retry-After': String(seconds) });
+};
+
 /** A 429 that keeps refusing until its Retry-After has passed: asked again sooner, it says what is left. */
 const refusedUntilWaited = (email: Email, nowMs: number): EmulatorResponse => {
   email.previewWaitEndsMs ??= nowMs + PREVIEW_WAIT_SECONDS * 1000;
-  const seconds = Math.max(1, Math.ceil((email.previewWaitEndsMs - nowMs) / 1000));
-  return libraryErrorResponse(429, 'rate_limited', `Too many image requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, { 'Retry-After': String(seconds) });
+  return tooManyImages(Math.max(1, Math.ceil((email.previewWaitEndsMs - nowMs) / 1000)));
 };
 
 const emailImage =
@@ -65,10 +70,10 @@ const emailImage =
     if (kind === 'preview' && email.previewFault === '404') return libraryErrorResponse(404, 'not_found', `No image for email "${email.id}".`);
     if (kind === 'preview' && email.previewFault === '429') {
       delete email.previewFault;
-      return libraryErrorResponse(429, 'rate_limited', 'Too many image requests. Try again in 2 seconds.', { 'Retry-After': '2' });
+      return tooManyImages(2);
     }
     // A wait too long to sit through (ten minutes), every time until mended.
-    if (kind === 'preview' && email.previewFault === '429_long') return libraryErrorResponse(429, 'rate_limited', 'Too many image requests. Try again in 10 minutes.', { 'Retry-After': '600' });
+    if (kind === 'preview' && email.previewFault === '429_long') return tooManyImages(600);
     if (kind === 'preview' && email.previewFault === 'not_image') return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: '<!doctype html><title>Moved</title><p>This screenshot has moved.</p>' };
     const brand = data.brands.get(email.brandSlug)!;
     const layout = emailLayout(email.id, brand.color, PREVIEW_WIDTH, email.previewHeight);
