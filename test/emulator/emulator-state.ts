@@ -4,7 +4,7 @@ import { createFaultInjector, type FaultInjector } from './core/faults';
 import type { EmulatorClock } from './core/clock';
 import { createDemoBuilderStore } from './builder/demo-workspace';
 import type { BuilderStore } from './builder/model';
-import type { ImageRequest } from './http/image-requests';
+import type { ImageLog } from './http/image-requests';
 import { createPngCache, type PngCache } from './images/png-cache';
 import { generateLibraryData } from './library/demo-data';
 import type { LibraryData } from './library/model';
@@ -17,7 +17,8 @@ export const RATE_LIMITS = {
   builderPerKeyPerMinute: 100,
 } as const;
 
-export interface EmulatorState {
+/** The image log (`imageRequests`, `imageRequestsDropped`) is emptied by `reset`. */
+export interface EmulatorState extends ImageLog {
   readonly seed: number;
   readonly clock: EmulatorClock;
   readonly faults: FaultInjector;
@@ -29,10 +30,6 @@ export interface EmulatorState {
   limiters: { libraryAnonymous: RollingWindowLimiter; libraryKeyed: RollingWindowLimiter; builder: RollingWindowLimiter };
   /** API requests each host was sent since the last reset (`/v1`, `/api`: not pre-flights, images or the control surface), faulted ones too. */
   apiRequests: { library: number; builder: number };
-  /** Image requests both hosts were sent since the last reset, in order, the last `IMAGE_LOG_LIMIT` of them (`GET /_emulator/requests?include=images`). */
-  imageRequests: ImageRequest[];
-  /** How many older image requests were dropped from the log since the last reset. */
-  imageRequestsDropped: number;
   /** Re-seeds the demo data relative to the clock's current time; clears counters and faults. */
   reset(): void;
 }

@@ -34,9 +34,11 @@ export function imageRequestEntry(
  */
 export const IMAGE_LOG_LIMIT = 3_000;
 
-/** The image log: its last entries, and how many older ones were dropped since the reset. */
+/** The image log (`GET /_emulator/requests?include=images`): both hosts' image requests since the reset. */
 export interface ImageLog {
+  /** In order, the last `IMAGE_LOG_LIMIT` of them. */
   imageRequests: ImageRequest[];
+  /** How many older ones were dropped from the log. */
   imageRequestsDropped: number;
 }
 
