@@ -10,7 +10,7 @@ import { fileIdOf } from './file-identity';
 import { createPayloadCache } from './payload-cache';
 import { createSerialQueue } from './serial-queue';
 import { startSyncMonitor, type SyncMonitor } from './sync-monitor';
-import type { BuilderCredentials, SyncLink } from './sync-link';
+import type { BuilderCredentials, StepWaits, SyncLink } from './sync-link';
 import { createSyncSession, syncBadge } from './sync-session';
 
 export type SyncHandlers = Pick<Handlers<SandboxRequests>, 'sync/overview' | 'sync/compare' | 'sync/detail' | 'sync/pictures' | 'sync/choose' | 'sync/keep-apart' | 'sync/run' | 'sync/current'>;
@@ -73,24 +73,26 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
       // One client per key, host and design system, so its limiter and stores are kept.
       const id = `${credentials.baseUrl}\n${credentials.key}\n${designSystemId}`;
       if (cachedLink?.id !== id) {
-        let onWait: ((seconds: number) => void) | null = null;
+        let step: StepWaits | null = null;
         const link: SyncLink = {
           designSystemId,
           client: createBuilderClient({
             baseUrl: credentials.baseUrl,
             key: credentials.key,
             transport,
-            onWait: (seconds) => onWait?.(seconds),
+            onWait: (seconds) => step?.listener(seconds),
+            // A step's requests count their waits together; a badge check's, each its own.
+            waitTally: () => step?.tally,
             // 0: the requests held (after a 429's wait) go again, so the wait said is over.
             onHeld: (seconds) => {
-              if (seconds === 0) onWait?.(0);
+              if (seconds === 0) step?.listener(0);
             },
           }),
           choices: createChoicesStore(figma.clientStorage, fileIdOf(figma.root), designSystemId),
           keptApart: createKeptApartStore(figma.clientStorage, fileIdOf(figma.root), designSystemId),
           payloads: createPayloadCache(figma.clientStorage, designSystemId),
-          setWaitListener: (listener) => {
-            onWait = listener;
+          setStepWaits: (waits) => {
+            step = waits;
           },
         };
         cachedLink = { id, link };

@@ -1,6 +1,7 @@
 // The file's link to a design system: the builder credentials and the design system Settings
 // hold, the client and per-user stores built for them, and the client's waits said in words.
 import type { BuilderClient } from '../shared/api/builder/client';
+import type { WaitTally } from '../shared/api/http/api-request';
 import { describeWait } from '../shared/api/http/describe-wait';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
@@ -24,8 +25,19 @@ export interface SyncLink {
   /** The replaced pairs the designer keeps apart. */
   keptApart: KeptApartStore;
   payloads: PayloadCache;
-  /** Who is told of the client's 429 waits (seconds), and with 0 when the requests held go again, or no one. */
-  setWaitListener(listener: ((seconds: number) => void) | null): void;
+  /** The step the client's 429 waits are the designer's wait in (sayingWaitsAsync), or none. */
+  setStepWaits(step: StepWaits | null): void;
+}
+
+/** How one step (a check, a sync) hears its requests' 429 waits. */
+export interface StepWaits {
+  /** Told each wait's seconds as it begins, and 0 when the requests held go again. */
+  listener: (seconds: number) => void;
+  /**
+   * What the step's requests waited, all of them: one refused after the pages or batches before it
+   * waited and got through says the whole wait the designer watched (api-request.ts counts into it).
+   */
+  tally: WaitTally;
 }
 
 /** How the session reads and connects the link (its dependencies). */
@@ -86,19 +98,23 @@ export function waitProgress(latest: Progress | null, seconds: number, { what, c
 /**
  * Runs `work` with the client's 429 waits (up to a minute each) said on the progress line, not a
  * silent stall; once the wait is over, the line says again what `work` last said it was doing.
+ * A request refused again says what the whole of `work` waited: the designer watched every wait.
  */
 export async function sayingWaitsAsync<T>(link: SyncLink, context: HandlerContext, words: WaitWords, work: (context: HandlerContext) => Promise<T>): Promise<T> {
   let latest: Progress | null = null;
   let waiting = false;
-  // What the request refused again had waited is said by the client (api-request.ts, stillRateLimitedError).
-  link.setWaitListener((seconds) => {
-    if (seconds > 0) {
-      waiting = true;
-      context.progress(waitProgress(latest, seconds, words));
-    } else if (waiting) {
-      waiting = false;
-      if (latest !== null) context.progress(latest);
-    }
+  link.setStepWaits({
+    listener: (seconds) => {
+      if (seconds > 0) {
+        waiting = true;
+        context.progress(waitProgress(latest, seconds, words));
+      } else if (waiting) {
+        waiting = false;
+        if (latest !== null) context.progress(latest);
+      }
+    },
+    // Counted by the client, which words the refusal with it (stillRateLimitedError).
+    tally: { seconds: 0 },
   });
   const remembering: HandlerContext = {
     progress: (progress) => {
@@ -112,6 +128,6 @@ export async function sayingWaitsAsync<T>(link: SyncLink, context: HandlerContex
   try {
     return await work(remembering);
   } finally {
-    link.setWaitListener(null);
+    link.setStepWaits(null);
   }
 }

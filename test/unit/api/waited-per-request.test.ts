@@ -1,8 +1,10 @@
 // What a request refused again after waiting out 429s says it waited: its own waits, counted where
 // they happen (api-request.ts). Templates' list is not queued, so it runs beside a save on one
-// client; a count kept on the client would put the list's waits into the save's words.
+// client; a count kept on the client would put the list's waits into the save's words. A task said
+// as one (a Sync step) gives its requests one tally: a refusal says what the whole task waited.
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../src/shared/api/http/api-error';
+import type { WaitTally } from '../../../src/shared/api/http/api-request';
 import { builderHarness, rejectionOf } from './support/clients';
 import { builderError, template } from './support/builder-fixtures';
 import { jsonResponse } from './support/scripted-transport';
@@ -57,5 +59,27 @@ describe('the seconds a request waited for 429s', () => {
     expect(error).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 600 });
     expect(error.details.waitedSeconds).toBeUndefined();
     expect(error.message).toBe('The email builder asked Envelope to slow down. Try again in 10 minutes.');
+  });
+
+  it('requests of one task that share its tally (a Sync step) say what the whole task waited, and not what came before it', async () => {
+    const task: WaitTally = { seconds: 0 };
+    let inTask = false;
+    // Before the task: 2 s, then an answer. Page 1: 5 s, then an answer. Page 2: 3 s, then ten minutes.
+    const script = [slowDown('2'), jsonResponse(200, template()), slowDown('5'), jsonResponse(200, template()), slowDown('3'), slowDown('600')];
+    const { client, clock } = builderHarness((_request, index) => script[index]!, { waitTally: () => (inTask ? task : undefined) });
+    const before = client.getTemplateAsync('tpl_1');
+    await settledAsync(clock, before);
+    await before;
+    inTask = true;
+    const page1 = client.getTemplateAsync('tpl_1');
+    await settledAsync(clock, page1);
+    await page1;
+    const page2 = rejectionOf(client.getTemplateAsync('tpl_1'));
+    await settledAsync(clock, page2);
+    const error = (await page2) as ApiError;
+    expect(error).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 600 });
+    expect(error.details.waitedSeconds).toBe(8);
+    expect(error.message).toBe('Envelope waited 8 seconds as the email builder asked, and it still asks Envelope to slow down.');
+    expect(task.seconds).toBe(8);
   });
 });

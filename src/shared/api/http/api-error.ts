@@ -55,7 +55,7 @@ export interface ApiErrorInit {
   problem?: string;
   /** See ApiError.sentUnanswered; default false. */
   sentUnanswered?: boolean;
-  /** A 429 still answered after this request waited this long as asked (api-request.ts, stillRateLimitedError): the window says so whatever the wait now. */
+  /** A 429 still answered after Envelope waited this long as asked, this request or its task (api-request.ts WaitTally, stillRateLimitedError): the window says so whatever the wait now. */
   waitedSeconds?: number;
 }
 

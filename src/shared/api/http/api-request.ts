@@ -23,6 +23,14 @@ import { originOf } from './url';
 
 export type ReadResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
+/**
+ * The seconds of 429 waits sat out, added to as each begins: what a request refused after them
+ * says Envelope waited (stillRateLimitedError). One request's own, or a task's that its requests share.
+ */
+export interface WaitTally {
+  seconds: number;
+}
+
 export interface ApiRequestSpec<T> {
   method: HttpMethod;
   /** The endpoint as documented, for messages: `GET /v1/emails/{id}`. */
@@ -55,6 +63,13 @@ export interface ApiRequesterOptions {
   retryPolicy: RetryPolicy;
   /** Told the seconds of a 429's wait before it is waited out, so a long task can say why it stands still. */
   onWait?: ((seconds: number) => void) | undefined;
+  /**
+   * The tally a request's 429 waits add to, asked as it starts: a task said to the designer as one
+   * (a Sync step) gives its own, so a refusal says what the whole task waited, not only its last
+   * request; undefined, each request counts its own (Templates: a list beside a save must not add
+   * its waits to the save's).
+   */
+  waitTally?: (() => WaitTally | undefined) | undefined;
   /**
    * Told the seconds until the requests waiting for room in the rate allowance go, so a screen can
    * say why it stands still; 0 once none waits (each went or was given up), so it stops saying so.
@@ -281,9 +296,9 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
 
   /** Each attempt, retried when the error and policy allow, until an answer or an error to give up on. */
   async function sendUntilDoneAsync<T>(spec: ApiRequestSpec<T>, url: string, context: ErrorContext, signal: CancelSignal | undefined): Promise<T> {
-    // This request's own 429 waits, not its client's: requests under way side by side (a list
-    // beside a save) each say only what they waited themselves when refused again.
-    let waitedSeconds = 0;
+    // The task's tally when it keeps one, else this request's own, never its client's: requests
+    // under way side by side (a list beside a save) each say only what they waited themselves.
+    const waited: WaitTally = options.waitTally?.() ?? { seconds: 0 };
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await attemptAsync(spec, url, context, attempt, signal);
@@ -302,12 +317,12 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
             options.onRefused?.(wait * 1000);
           } else if (wait !== null) gate.pause(options.bucket.name, wait * 1000);
           // Refused again after waiting as asked: the last answer's wait alone reads as if nothing was tried.
-          throw error.code === 'rate_limited' && waitedSeconds > 0 ? stillRateLimitedError(error, waitedSeconds) : error;
+          throw error.code === 'rate_limited' && waited.seconds > 0 ? stillRateLimitedError(error, waited.seconds) : error;
         }
         // A 429 holds back every request on the same allowance, not just this one (a cancel
         // takes the next attempt out of the gate's queue); any other pause ends with a cancel.
         if (error.code === 'rate_limited') {
-          waitedSeconds += delay / 1000;
+          waited.seconds += delay / 1000;
           options.onWait?.(delay / 1000);
           gate.pause(options.bucket.name, delay);
         } else await sleepAsync(scheduler, delay, signal);

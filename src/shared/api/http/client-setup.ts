@@ -2,6 +2,7 @@
 // for time, the request gate, the timeout and the retry policy.
 import { baseUrlProblem, keyProblem, normalizeBaseUrl } from '../../settings/validate-settings';
 import { ApiError, keyName, type ApiName } from './api-error';
+import type { WaitTally } from './api-request';
 import { createRequestGate, type RequestGate } from './request-gate';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy';
 import { createSystemScheduler, type Scheduler } from './scheduler';
@@ -18,6 +19,8 @@ export interface ClientOptions {
   retryPolicy?: Partial<RetryPolicy>;
   /** See ApiRequesterOptions.onWait. */
   onWait?: (seconds: number) => void;
+  /** See ApiRequesterOptions.waitTally. */
+  waitTally?: () => WaitTally | undefined;
   /** See ApiRequesterOptions.onHeld. */
   onHeld?: (seconds: number) => void;
   /** See ApiRequesterOptions.onRefused. */
@@ -50,6 +53,7 @@ export interface ResolvedClientOptions {
   timeoutMs: number;
   retryPolicy: RetryPolicy;
   onWait: ((seconds: number) => void) | undefined;
+  waitTally: (() => WaitTally | undefined) | undefined;
   onHeld: ((seconds: number) => void) | undefined;
   onRefused: ((waitMs: number) => void) | undefined;
 }
@@ -69,6 +73,7 @@ export function resolveClientOptions(api: ApiName, options: ClientOptions): Reso
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     retryPolicy: { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy },
     onWait: options.onWait,
+    waitTally: options.waitTally,
     onHeld: options.onHeld,
     onRefused: options.onRefused,
   };

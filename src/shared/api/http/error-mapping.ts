@@ -71,7 +71,7 @@ function messageFor(code: ApiErrorCode, context: ErrorContext, status: number, s
 
 /**
  * A 429 still answered after Envelope waited as asked, each time (the client's retries, counted
- * per request in api-request.ts): the last answer's short Retry-After alone reads as if nothing was tried. No wait is worded ("Try
+ * per request, or per task such as a Sync step, in api-request.ts): the last answer's short Retry-After alone reads as if nothing was tried. No wait is worded ("Try
  * again in a minute" stayed on screen and went untrue): the window says by when it ends and holds
  * its retry until then (ui/messages/retry-countdown.ts rateLimitWait: the builder counts a rolling
  * minute, so a minute, or the server's longer wait; with no Retry-After, the stand-in one).

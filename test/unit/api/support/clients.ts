@@ -1,5 +1,6 @@
 // Clients wired to a scripted transport and a manual clock.
 import { createBuilderClient } from '../../../../src/shared/api/builder/client';
+import type { WaitTally } from '../../../../src/shared/api/http/api-request';
 import { createRequestGate } from '../../../../src/shared/api/http/request-gate';
 import type { RetryPolicy } from '../../../../src/shared/api/http/retry-policy';
 import { createLibraryClient } from '../../../../src/shared/api/library/client';
@@ -29,7 +30,7 @@ export function libraryHarness(script: Script, options: { key?: string | null; t
 }
 
 /** `baseUrl`: an address as typed in Settings unless given (nothing is sent to the built-in stand-in). */
-export function builderHarness(script: Script, options: { timeoutMs?: number; baseUrl?: string } = {}) {
+export function builderHarness(script: Script, options: { timeoutMs?: number; baseUrl?: string; waitTally?: () => WaitTally | undefined } = {}) {
   const clock = createManualScheduler();
   const scripted = createScriptedTransport(script);
   const gate = createRequestGate({ scheduler: clock.scheduler });
@@ -40,6 +41,7 @@ export function builderHarness(script: Script, options: { timeoutMs?: number; ba
     scheduler: clock.scheduler,
     gate,
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.waitTally === undefined ? {} : { waitTally: options.waitTally }),
   });
   return { client, clock, gate, requests: scripted.requests };
 }
