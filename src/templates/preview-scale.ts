@@ -1,7 +1,8 @@
 // The PNG preview's scale: as wide as an email is read (600 px at most, never enlarged), and
 // smaller until its base64 fits well under the builder's 2 MB request limit, beside the content.
 // Pure: the session exports and measures, this decides.
-import { TEMPLATE_MAX_BODY_BYTES } from '../shared/api/builder/requests';
+import { megabytesText, TEMPLATE_MAX_BODY_BYTES } from '../shared/api/builder/requests';
+import { quotedName } from '../shared/quoted-name';
 
 /** The widest preview sent (an email's usual width). */
 export const PREVIEW_MAX_WIDTH = 600;
@@ -51,4 +52,14 @@ export function nextPreviewScale(scale: number, encodedLength: number, budget: n
   if (encodedLength <= budget) return scale;
   if (scale <= minimumScale || budget <= 0) return null;
   return Math.max(minimumScale, scale * Math.sqrt(budget / encodedLength) * 0.9);
+}
+
+/**
+ * Why a preview too large even at its smallest is refused, in words. It names the preview's own
+ * limit (the budget, rounded down: a limit), not only the request's 2 MB: "1.2 MB … too large to
+ * send (the builder takes at most 2 MB)" read as a contradiction.
+ */
+export function previewTooLargeText(frameName: string, encodedLength: number, widthPx: number, budget: number): string {
+  const limit = `${(Math.floor(budget / 100_000) / 10).toFixed(1)} MB`;
+  return `The preview of ${quotedName(frameName, 'the frame')} would be ${megabytesText(encodedLength)} even at ${widthPx} px wide, too large to send: Envelope sends a preview of up to ${limit}, so that it fits with the frame’s layers in the 2 MB the builder takes per request. Make the frame shorter or split it into several templates.`;
 }

@@ -18,7 +18,7 @@ import type { LinkedFrame, SyncChangeChip, TemplateOpenOutcome, TemplatePage, Te
 import { readFrameAsync } from '../snapshot';
 import { changeChips } from '../sync/change-chips';
 import type { DiffableComponent } from '../sync/property-diff';
-import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale, previewBudget } from './preview-scale';
+import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale, previewBudget, previewTooLargeText } from './preview-scale';
 import { copiedLinkWhat, describeSelection, describeSelectionOf, unreadableLinkWhat, type SelectedLayer } from './selection-words';
 import { pageOf, showNodeAsync } from '../platform/show-node';
 import { setRelaunchButton } from '../platform/relaunch-buttons';
@@ -297,7 +297,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       if (next === null || attempt >= PREVIEW_ATTEMPTS) {
         throw new BridgeError(
           'too_large',
-          `The preview of ${quotedName(frame.name, 'the frame')} would be ${megabytesText(length)} even at ${Math.round(frame.width * scale)} px wide, too large to send (the builder takes at most 2 MB per request). Make the frame shorter or split it into several templates.`,
+          previewTooLargeText(frame.name, length, Math.round(frame.width * scale), budget),
           { bytes: length },
         );
       }

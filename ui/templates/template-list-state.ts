@@ -78,9 +78,16 @@ export function replaceTemplateRow(state: TemplateListState, changed: TemplateRo
   return { ...state, rows: state.rows.map((row) => (row.id === changed.id ? changed : row)) };
 }
 
-/** A template deleted from its row: gone at once (its confirmation with it), before the list reads again. */
+/**
+ * A template deleted from its row: gone at once (its confirmation with it), before the list reads
+ * again, and from the workspace's count: that read may fail, and "Deleted X. 4 templates" stood
+ * over the 3 left.
+ */
 export function removeTemplateRow(state: TemplateListState, id: string): TemplateListState {
-  return { ...state, rows: state.rows.filter((row) => row.id !== id) };
+  const rows = state.rows.filter((row) => row.id !== id);
+  const total = state.last?.total ?? null;
+  const last = state.last && total !== null && rows.length < state.rows.length ? { ...state.last, total: Math.max(rows.length, total - 1) } : state.last;
+  return { ...state, rows, last };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale, PREVIEW_MAX_BASE64, previewBudget } from '../../../src/templates/preview-scale';
+import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale, PREVIEW_MAX_BASE64, previewBudget, previewTooLargeText } from '../../../src/templates/preview-scale';
 
 describe('preview scale', () => {
   it('starts at 600 px wide and at most 4096 px tall, never enlarging a smaller frame', () => {
@@ -36,5 +36,13 @@ describe('preview scale', () => {
     expect(base64Length(1)).toBe(4);
     expect(base64Length(3)).toBe(4);
     expect(base64Length(4)).toBe(8);
+  });
+
+  it('refuses a preview naming its own limit, rounded down, under the size said (never “1.2 MB, too large … 2 MB”)', () => {
+    expect(previewTooLargeText('Tall email', 1_150_000, 120, PREVIEW_MAX_BASE64)).toBe(
+      'The preview of “Tall email” would be 1.2 MB even at 120 px wide, too large to send: Envelope sends a preview of up to 1.0 MB, so that it fits with the frame’s layers in the 2 MB the builder takes per request. Make the frame shorter or split it into several templates.',
+    );
+    // Just over a budget of 0.98 MB: 0.99 MB is said as 1.0 MB, the limit as 0.9 MB.
+    expect(previewTooLargeText('', 990_000, 61, 980_000)).toContain('The preview of the frame would be 1.0 MB even at 61 px wide, too large to send: Envelope sends a preview of up to 0.9 MB,');
   });
 });

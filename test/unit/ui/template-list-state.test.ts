@@ -64,8 +64,12 @@ describe('the templates list, a page at a time', () => {
     expect(names(failTemplatePage(reading, 3, offline))).toEqual(['A', 'B', 'C', 'D']);
   });
 
-  it('a deleted template leaves at once', () => {
+  it('a deleted template leaves at once, and the workspace’s count with it (the read that follows may fail)', () => {
     const state = answerTemplatePage(askTemplatePage(initialTemplateList, 1, 1), 1, page(1, ['A', 'B', 'C']));
-    expect(names(removeTemplateRow(state, 'B'))).toEqual(['A', 'C']);
+    const removed = removeTemplateRow(state, 'B');
+    expect(names(removed)).toEqual(['A', 'C']);
+    expect(removed.last?.total).toBe((state.last?.total ?? 0) - 1);
+    // One not held (gone already) changes nothing.
+    expect(removeTemplateRow(removed, 'B').last?.total).toBe(removed.last?.total);
   });
 });
