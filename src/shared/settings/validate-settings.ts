@@ -55,12 +55,26 @@ const QUOTE_MARKS = /^["'“”‘’`]+|["'“”‘’`]+$/g;
 // What follows a value copied out of JSON ("ef_…",) or JavaScript ("ef_…";).
 const TRAILING_PUNCTUATION = /\s*[,;]$/;
 
-/** A key copied from JSON or a shell with its quote marks: named, mark and place, when they are all that is wrong. */
-function quoteProblem(key: string, isKey: (key: string) => boolean): string | null {
+/** Where a key copied from JSON or a shell has quote marks, and which, when they are all that is wrong ("starts and ends", `"`). */
+function quoteMarks(key: string, isKey: (key: string) => boolean): { where: string; mark: string } | null {
   const [first, last] = [...key.matchAll(QUOTE_MARKS)];
   if (!first || !isKey(key.replace(QUOTE_MARKS, ''))) return null;
-  const where = last ? 'starts and ends' : first.index ? 'ends' : 'starts';
-  return `The key ${where} with a quote mark (${first[0].charAt(0)}). Paste the key without quotes.`;
+  return { where: last ? 'starts and ends' : first.index ? 'ends' : 'starts', mark: first[0].charAt(0) };
+}
+
+/** The mark after a value in JSON or JavaScript, in words. */
+function trailingMark(key: string): string {
+  return key.endsWith(';') ? 'a semicolon' : 'a comma';
+}
+
+/** A key copied with its quote marks, and with the comma or semicolon after them from JSON or JavaScript ("ef_…",): each named. */
+function quoteProblem(key: string, isKey: (key: string) => boolean): string | null {
+  const quoted = quoteMarks(key, isKey);
+  if (quoted) return `The key ${quoted.where} with a quote mark (${quoted.mark}). Paste the key without quotes.`;
+  const unpunctuated = key.replace(TRAILING_PUNCTUATION, '');
+  const copied = unpunctuated === key ? null : quoteMarks(unpunctuated, isKey);
+  if (!copied) return null;
+  return `The key ${copied.where} with a quote mark (${copied.mark}), and ${trailingMark(key)} follows it, as copied from code. Paste the key alone, without them.`;
 }
 
 /** A problem with an API key in words, or null when it has the right form. */
@@ -71,7 +85,7 @@ export function keyProblem(api: ApiName, input: string): string | null {
   const quoted = quoteProblem(key, isKey);
   if (quoted) return quoted;
   if (isKey(key)) return null;
-  if (isKey(key.replace(TRAILING_PUNCTUATION, ''))) return `The key ends with ${key.endsWith(';') ? 'a semicolon' : 'a comma'}. Paste the key without it.`;
+  if (isKey(key.replace(TRAILING_PUNCTUATION, ''))) return `The key ends with ${trailingMark(key)}. Paste the key without it.`;
   // What a paste brings along most (quote marks and a comma or semicolon aside, above): "Bearer " copied from a request, a line
   // break or an invisible character inside, or the other API's key. Refused, never cleaned
   // silently, so the key saved is exactly the one the person can see.

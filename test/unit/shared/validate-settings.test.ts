@@ -104,16 +104,24 @@ describe('key rules', () => {
     expect(messageProblems(words)).toEqual([]);
   });
 
+  // Copied from JSON ("ef_…",) or JavaScript ("ef_…";), the commonest paste: the quote marks and the mark after them both named.
+  it.each([
+    ['builder', '"ef_8f2kq93lsx0",', 'The key starts and ends with a quote mark ("), and a comma follows it, as copied from code. Paste the key alone, without them.'],
+    ['library', '"lib_live_A1b2C3d4",', 'The key starts and ends with a quote mark ("), and a comma follows it, as copied from code. Paste the key alone, without them.'],
+    ['builder', '"ef_8f2kq93lsx0";', 'The key starts and ends with a quote mark ("), and a semicolon follows it, as copied from code. Paste the key alone, without them.'],
+    ['library', "'lib_live_A1b2C3d4';", "The key starts and ends with a quote mark ('), and a semicolon follows it, as copied from code. Paste the key alone, without them."],
+    ['builder', '"ef_8f2kq93lsx0" ,', 'The key starts and ends with a quote mark ("), and a comma follows it, as copied from code. Paste the key alone, without them.'],
+  ] as const)('names the quote marks and the comma or semicolon when %s key %j is pasted from code', (api, input, words) => {
+    expect(keyProblem(api, input)).toBe(words);
+    expect(messageProblems(words)).toEqual([]);
+  });
+
   // Two things wrong at once (quotes and a line break, "Bearer" and quotes): each check alone
   // found the rest no key, and the words said builder keys start with "ef_", which this one does.
   it.each([
     ['builder', '"ef_8f2kq93l\nsx0"'],
     ['builder', 'Bearer "ef_8f2kq93lsx0"'],
     ['library', '"lib_live_A1b2 C3d4"'],
-    ['builder', '"ef_8f2kq93lsx0",'],
-    ['library', '"lib_live_A1b2C3d4",'],
-    ['builder', '"ef_8f2kq93lsx0";'],
-    ['library', '"lib_live_A1b2C3d4";'],
   ] as const)('says what came along with a %s key pasted with more than one thing around it: %j', (api, input) => {
     const words = keyProblem(api, input);
     expect(words).toBe(`This ${api} API key came with more than the key (quote marks, a comma or semicolon, spaces, line breaks or “Bearer”): copy the key alone again, in one piece.`);
