@@ -510,7 +510,7 @@ describe('Browse: library emails on the canvas', () => {
     await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button', { name: new RegExp(`^${escapeRegExp(name)}`) }).click();
     await ui.getByRole('heading', { name: `${name}: journey` }).waitFor();
     await ui.getByRole('button', { name: 'Insert journey as board' }).click();
-    await waitForSummaryAsync(ui, new RegExp(`^Placed ${escapeRegExp(name)} — journey with \\d+ references on the canvas\\.`));
+    await waitForSummaryAsync(ui, new RegExp(`^Placed the journey board “${escapeRegExp(name)} — journey” with \\d+ references on the canvas\\.`));
     expect(await focusedAsync(ui)).toBe('Insert journey as board');
     const board = await evaluateHooks(
       h.page,
@@ -555,7 +555,7 @@ describe('Browse: library emails on the canvas', () => {
     await expect.poll(() => textOf(stage), { timeout: 10_000 }).toContain('The library has no emails in this stage now.');
     expect(await stage.getByRole('list').count()).toBe(0);
     await ui.getByRole('button', { name: 'Insert journey as board' }).click();
-    await waitForSummaryAsync(ui, new RegExp(`^Placed ${escapeRegExp(name)} — journey with \\d+ references on the canvas\\.`));
+    await waitForSummaryAsync(ui, new RegExp(`^Placed the journey board “${escapeRegExp(name)} — journey” with \\d+ references on the canvas\\.`));
     const labels = await evaluateHooks(
       h.page,
       (hooks, title) =>

@@ -1,11 +1,12 @@
 // A brand's page that could not be loaded at all, its insights having failed first: the one
 // notice says the brand could not be loaded, not that the insights could not be loaded "either"
 // on a page that shows nothing else. And a Try again pressed after the first load failed goes on at
-// the brand's first email, as a journey's does (the heading took the keyboard, as on a first load).
+// the brand's first email, as a journey's does (the heading took the keyboard, as on a first load),
+// in sight once the insights above it have come.
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useHarness, textOf } from './support/playground-harness';
-import { firstBrandsAsync, focusedPlaceAsync, openBrandAsync, openBrowseAsync, startingWith, unavailableAnswer } from './support/browse-steps';
+import { firstBrandsAsync, focusedPlaceAsync, focusSeen, openBrandAsync, openBrowseAsync, startingWith, unavailableAnswer } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
 import { emulatorFaults } from './support/emulator-faults';
 import { checkAxeAsync } from './support/a11y-checks';
@@ -70,6 +71,8 @@ describe('Brands: Try again pressed after a brand’s page could not be loaded',
       const label = `Emails from ${brand.name}`;
       await article.getByRole('list', { name: label }).getByRole('listitem').first().waitFor({ timeout: 10_000 });
       await expect.poll(() => focusedPlaceAsync(ui), { timeout: 10_000 }).toBe(`row 0 of ${label}`);
+      // In sight: the insights asked for again came above it after it was focused, and left it 800 px below the window's edge.
+      await expect.poll(() => focusSeen(ui)).toMatch(/: in view$/);
       await checkAxeAsync(ui, `a brand’s page brought by Try again, its first email focused (${theme})`);
     });
   }

@@ -114,14 +114,15 @@ export const unansweredText = (name: string) => `Figma did not answer after Canc
 const onPage = (pageName?: string) => (pageName === undefined ? 'on the canvas' : `on the page “${pageName}”`);
 
 /**
- * What was placed and where, as `what` + `where`: "Acme — journey with 2 references" + " on the
+ * What was placed and where, as `what` + `where`: "the journey board “Acme — journey” with 2
+ * references" (the board's name quoted: said bare, it read as part of the sentence) + " on the
  * page “Emails”", or across pages "1 reference" + " on the canvas and 1 on the page “Moodboard”".
  * `where` is empty on the open page alone (a cancel sentence does not say it).
  */
 export function placedWhere(places: readonly PagePlaced[], board?: string): { what: string; where: string } {
   const [first, ...others] = places;
   const placed = first?.placed ?? 0;
-  if (others.length === 0) return { what: board === undefined ? references(placed) : `${board} with ${references(placed)}`, where: first?.pageName === undefined ? '' : ` ${onPage(first.pageName)}` };
+  if (others.length === 0) return { what: board === undefined ? references(placed) : `the journey board “${board}” with ${references(placed)}`, where: first?.pageName === undefined ? '' : ` ${onPage(first.pageName)}` };
   return { what: references(placed), where: ` ${andList([onPage(first?.pageName), ...others.map(({ pageName, placed: count }) => `${count} ${onPage(pageName)}`)], Infinity)}` };
 }
 

@@ -30,6 +30,19 @@ export interface Attribution {
 
 /** `onAttribution` hears each fresh answer's attribution, so the screens can credit the service. */
 export function withResponseCache(client: LibraryClient, cache: ResponseCache, onAttribution: (attribution: Attribution) => void = () => undefined): LibraryClient {
+  return throughCache(client, cache, onAttribution, false);
+}
+
+/**
+ * The same client for a read that must be the library's answer now (the reference check: does
+ * each email still exist?): every read is sent, and its answer replaces the one kept for the
+ * other screens (a failure, such as a removed email's 404, drops it).
+ */
+export function withFreshReads(client: LibraryClient, cache: ResponseCache, onAttribution: (attribution: Attribution) => void = () => undefined): LibraryClient {
+  return throughCache(client, cache, onAttribution, true);
+}
+
+function throughCache(client: LibraryClient, cache: ResponseCache, onAttribution: (attribution: Attribution) => void, fresh: boolean): LibraryClient {
   const methods = client as unknown as Record<string, (...args: unknown[]) => Promise<{ meta?: { attribution?: Attribution } } | undefined>>;
   const cached: Record<string, unknown> = { ...client };
   for (const [name, arity] of Object.entries(READS)) {
@@ -46,6 +59,7 @@ export function withResponseCache(client: LibraryClient, cache: ResponseCache, o
           return response;
         },
         args[arity] as AbortSignal | undefined,
+        fresh,
       );
     };
   }

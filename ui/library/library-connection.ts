@@ -4,13 +4,15 @@ import { createLibraryClient, refuseLibraryAllowance, type LibraryClient } from 
 import type { LibraryRefusal } from '../../src/shared/bridge/messages';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { createBrowserFetchTransport } from '../http/browser-fetch-transport';
-import { withResponseCache, type Attribution } from './cached-library-client';
+import { withFreshReads, withResponseCache, type Attribution } from './cached-library-client';
 import { createResponseCache } from './response-cache';
 import { addressMissingMessage } from '../../src/shared/api/http/error-mapping';
 import type { LibraryProblem } from './library-problem';
 
 export interface LibraryConnection {
   client: LibraryClient;
+  /** The same client, its reads always sent (their answers kept for `client`): for the reference check. */
+  freshClient: LibraryClient;
   baseUrl: string;
 }
 
@@ -21,7 +23,8 @@ export async function connectLibraryAsync(endpoint: Pick<UiEndpoint, 'request' |
   // A wait too long to sit through is the sandbox's too (Test connection): it is told, so it does not ask again meanwhile.
   const onRefused = (waitMs: number) => endpoint.emit('library/refused', { baseUrl, key, waitMs });
   const client = createLibraryClient({ baseUrl, key, transport: createBrowserFetchTransport(), retryPolicy: { maxAttempts: 1 }, onRefused, ...(onHeld ? { onHeld } : {}) });
-  return { client: withResponseCache(client, createResponseCache(), onAttribution), baseUrl };
+  const cache = createResponseCache();
+  return { client: withResponseCache(client, cache, onAttribution), freshClient: withFreshReads(client, cache, onAttribution), baseUrl };
 }
 
 /**

@@ -361,8 +361,9 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
       {section === 'me' || backTo('me') ? (
         <MeScreen key={epoch} client={client} hidden={hidden || open !== null || section !== 'me'} onBrand={showBrand} onOpen={openFrom('me')} onList={listFrom('me')} onOpenSettings={onOpenSettings} />
       ) : null}
-      {/* Always there: a check (minutes without a key) goes on, and its outcome stays, while another section is looked at. */}
-      <ReferencesScreen key={epoch} endpoint={endpoint} client={client} hidden={open !== null || section !== 'references'} autoStart={autoCheck} />
+      {/* Always there: a check (minutes without a key) goes on, and its outcome stays, while another section is looked at.
+          Its reads are sent each time: whether an email still exists is the library's answer now, not one kept from a minute ago. */}
+      <ReferencesScreen key={epoch} endpoint={endpoint} client={connection.freshClient} hidden={open !== null || section !== 'references'} autoStart={autoCheck} />
       {section === 'requests' || backTo('requests') ? (
         <BrandRequestsScreen key={epoch} client={client} hidden={open !== null || section !== 'requests'} onBrand={showBrand} onOpenSettings={onOpenSettings} epoch={epoch} handle={requestsScreen} />
       ) : null}

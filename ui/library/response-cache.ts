@@ -5,8 +5,12 @@
 // is cancelled only when no caller is left waiting for it.
 
 export interface ResponseCache {
-  /** `load` hears, through its signal, when every caller has stopped waiting. */
-  getAsync<T>(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /**
+   * `load` hears, through its signal, when every caller has stopped waiting. `fresh`: an answer
+   * kept from before is not reused (one in flight is still joined); the new one replaces it, and a
+   * failure leaves none, so the others stop showing what the library no longer has.
+   */
+  getAsync<T>(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal, fresh?: boolean): Promise<T>;
   /** Answers given from memory or joined in flight (for the bench and tests). */
   readonly hits: number;
   clear(): void;
@@ -59,29 +63,29 @@ export function createResponseCache(options: { now?: () => number; lifetimeMs?: 
       return hits;
     },
     clear: () => entries.clear(),
-    getAsync<T>(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    getAsync<T>(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal, fresh = false): Promise<T> {
       if (signal?.aborted) return Promise.reject(noLongerNeeded());
       const entry = entries.get(key);
       // An entry still loading has no age yet (at = Infinity).
-      if (entry && now() - entry.at < lifetimeMs) {
+      if (entry && (fresh ? entry.at === Infinity : now() - entry.at < lifetimeMs)) {
         hits += 1;
         return follow(key, entry, signal);
       }
       const controller = new AbortController();
       const promise = load(controller.signal);
-      const fresh: Entry = { at: Infinity, promise, controller, waiting: 0 };
+      const loading: Entry = { at: Infinity, promise, controller, waiting: 0 };
       entries.delete(key);
-      entries.set(key, fresh);
+      entries.set(key, loading);
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
       promise.then(
         () => {
-          fresh.at = now();
+          loading.at = now();
         },
         () => {
-          if (entries.get(key) === fresh) entries.delete(key);
+          if (entries.get(key) === loading) entries.delete(key);
         },
       );
-      return follow(key, fresh, signal);
+      return follow(key, loading, signal);
     },
   };
 }

@@ -12,9 +12,9 @@ describe('merged runs', () => {
     expect(insertSummary(mergeOutcomes([journey, drop(9)]))).toBe('Placed 3 references on the canvas.');
     expect(insertSummary(mergeOutcomes([drop(9), journey]))).toBe('Placed 3 references on the canvas.');
     // The board alone, or beside a drop that placed nothing, keeps its name.
-    expect(insertSummary(mergeOutcomes([journey]))).toBe('Placed Acme — journey with 2 references on the canvas.');
+    expect(insertSummary(mergeOutcomes([journey]))).toBe('Placed the journey board “Acme — journey” with 2 references on the canvas.');
     const failedDrop: InsertOutcome = { placed: 0, placedIds: [], total: 1, failed: [{ name: 'Beta — News', reason: 'Gone.' }], cancelled: false };
-    expect(insertSummary(mergeOutcomes([journey, failedDrop]))).toBe('Placed Acme — journey with 2 references on the canvas. 1 could not be placed: Beta — News: Gone.');
+    expect(insertSummary(mergeOutcomes([journey, failedDrop]))).toBe('Placed the journey board “Acme — journey” with 2 references on the canvas. 1 could not be placed: Beta — News: Gone.');
   });
 
   it('names every page the merged runs placed on (a later run on another page was not named, or the first one’s page named for all)', () => {
@@ -62,7 +62,7 @@ describe('the summary’s steps', () => {
     expect(placesOf({ placed: 3, pageName: 'Emails' })).toEqual([{ pageName: 'Emails', placed: 3 }]);
     expect(placesOf({ placed: 3, endProblem: 'x', unconfirmed: 2 })).toEqual([{ placed: 1 }]);
     expect(placesOf({ placed: 3, endProblem: 'x' })).toEqual([]);
-    expect(placedWhere([{ placed: 2 }], 'Acme — journey')).toEqual({ what: 'Acme — journey with 2 references', where: '' });
+    expect(placedWhere([{ placed: 2 }], 'Acme — journey')).toEqual({ what: 'the journey board “Acme — journey” with 2 references', where: '' });
     expect(placedWhere([{ placed: 1, pageName: 'Emails' }])).toEqual({ what: '1 reference', where: ' on the page “Emails”' });
     expect(placedWhere([{ placed: 2 }, { placed: 1, pageName: 'Emails' }], 'Acme — journey')).toEqual({ what: '2 references', where: ' on the canvas and 1 on the page “Emails”' });
   });

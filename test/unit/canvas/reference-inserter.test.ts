@@ -112,7 +112,7 @@ describe('the reference inserter', () => {
       ['Win-back', 'b1'],
       ['Win-back', 'b1'],
     ]);
-    expect(insertSummary(outcome)).toBe('Placed Acme — journey with 2 references on the canvas. 2 could not be placed: Acme — Email 2: The screenshot could not be loaded: the library has no screenshot at its address; Acme — Email 3: This page is read-only.');
+    expect(insertSummary(outcome)).toBe('Placed the journey board “Acme — journey” with 2 references on the canvas. 2 could not be placed: Acme — Email 2: The screenshot could not be loaded: the library has no screenshot at its address; Acme — Email 3: This page is read-only.');
   });
 
   it('stops at a cancel, keeps what was placed and still ends the batch', async () => {
@@ -145,7 +145,7 @@ describe('the reference inserter', () => {
     endBatch();
     const outcome = await placing;
     expect(outcome).toMatchObject({ placed: 2, cancelled: false });
-    expect(insertSummary(outcome)).toBe('Placed Acme — journey with 2 references on the canvas.');
+    expect(insertSummary(outcome)).toBe('Placed the journey board “Acme — journey” with 2 references on the canvas.');
     // A Cancel that stopped something is still said.
     const stopped = new AbortController();
     const { inserter: another } = setup();

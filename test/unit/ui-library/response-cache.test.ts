@@ -54,6 +54,33 @@ describe('createResponseCache', () => {
   });
 });
 
+describe('createResponseCache: a fresh read', () => {
+  it('asks again though an answer is kept, and the others get the new answer', async () => {
+    const cache = createResponseCache({ now: () => 0 });
+    expect(await cache.getAsync('a', async () => 'old')).toBe('old');
+    expect(await cache.getAsync('a', async () => 'new', undefined, true)).toBe('new');
+    expect(await cache.getAsync('a', async () => 'unused')).toBe('new');
+  });
+
+  it('drops the kept answer when the library refuses it (a removed email), so the others ask again', async () => {
+    const cache = createResponseCache({ now: () => 0 });
+    await cache.getAsync('a', async () => 'there');
+    await expect(cache.getAsync('a', () => Promise.reject(new Error('not_found')), undefined, true)).rejects.toThrow('not_found');
+    await expect(cache.getAsync('a', () => Promise.reject(new Error('not_found')))).rejects.toThrow('not_found');
+  });
+
+  it('joins a request already on its way', async () => {
+    const cache = createResponseCache({ now: () => 0 });
+    const answer = deferred<string>();
+    const load = vi.fn(() => answer.promise);
+    const first = cache.getAsync('a', load);
+    const second = cache.getAsync('a', load, undefined, true);
+    answer.resolve('now');
+    expect(await Promise.all([first, second])).toEqual(['now', 'now']);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('createResponseCache: callers that no longer need the answer', () => {
   it('lets one caller of a joined request stop waiting while the other still gets the answer', async () => {
     const cache = createResponseCache({ now: () => 0 });

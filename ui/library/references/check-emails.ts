@@ -1,6 +1,7 @@
-// Asks the library about each distinct email once (`GET /v1/emails/:id` through the cached
-// client, whose gate keeps every minute within the limit): a 404 is "gone", a 429 is waited out
-// and asked again, any other failure is "couldn't check" and never counted as gone.
+// Asks the library about each distinct email once (`GET /v1/emails/:id`, sent even when Browse
+// keeps an answer for it, through the client whose gate keeps every minute within the limit): a
+// 404 is "gone", a 429 is waited out and asked again, any other failure is "couldn't check" and
+// never counted as gone.
 import { libraryProblem } from '../library-problem';
 import { DEFAULT_RETRY_AFTER_SECONDS } from '../../../src/shared/api/http/retry-policy';
 import { classifyEmailError, OFFLINE_REASON, type EmailCheckProgress } from './reference-check';
