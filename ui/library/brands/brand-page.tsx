@@ -64,13 +64,13 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
   // of that page; after the brand failed, its first), else (none) the heading.
   const rows = useRef<HTMLUListElement>(null);
   const page = useRef<HTMLElement>(null);
+  // The insights asked for again with it come above the email focused, often after it: at the
+  // page's top the browser does not keep what is in view in place, and it went out of sight.
+  const retriedRow = useRef<HTMLElement | null>(null);
   const retryFocused = useRetryFocus(list.loading, problem !== null, emails.length, (from) => {
     if (focusRowFrom(rows.current, from)) retriedRow.current = document.activeElement as HTMLElement;
     else heading.current?.focus();
   });
-  // The insights asked for again with it come above the email focused, often after it: at the
-  // page's top the browser does not keep what is in view in place, and it went out of sight.
-  const retriedRow = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     if (insights.status === 'loading') return;
     if (retriedRow.current !== null && retriedRow.current === document.activeElement) retriedRow.current.scrollIntoView({ block: 'nearest' });
