@@ -141,3 +141,25 @@ export function templateChangedError(facts: { templateName: string; templateId: 
     { templateId: facts.templateId, frameId: facts.frameId },
   );
 }
+
+/**
+ * Linking a frame to a template in the list (a save whose answer was lost) is refused when the
+ * template holds other content than the frame now: linked, its next update would be taken for
+ * this frame's and replace that content unseen.
+ */
+export function otherContentError(templateName: string, frameName: string): BridgeError {
+  return new BridgeError(
+    'other_content',
+    `${quotedName(frameName, 'The frame')} was not linked: the template ${quotedName(templateName, 'with no name')} holds other content than the frame has now (it was changed since it was saved, or it is another frame’s). Save the frame as a template again, or pick another template.`,
+  );
+}
+
+/** The frame is linked already: linking it to another template would cut that link unseen. */
+export function alreadyLinkedError(frameName: string, templateName: string): BridgeError {
+  return new BridgeError('already_linked', `${quotedName(frameName, 'The frame')} is already linked to ${quotedName(templateName, 'a template with no name')}. Unlink it first to link it to another template.`);
+}
+
+/** Another frame in this file is linked to the template: one template is linked to one frame. */
+export function heldByOtherFrameError(templateName: string, frameName: string): BridgeError {
+  return new BridgeError('linked_elsewhere', `The template ${quotedName(templateName, 'with no name')} is already linked to the frame ${quotedName(frameName, 'with no name')} in this file, so nothing was linked. Pick another template, or save this frame as a new one.`);
+}

@@ -8,7 +8,7 @@ import { createTemplatesSession, type BuilderCredentials } from './templates-ses
 
 export type TemplatesHandlers = Pick<
   Handlers<SandboxRequests>,
-  'templates/list' | 'templates/selection' | 'templates/create' | 'templates/update' | 'templates/rename' | 'templates/delete' | 'templates/open' | 'templates/unlink'
+  'templates/list' | 'templates/selection' | 'templates/create' | 'templates/update' | 'templates/rename' | 'templates/delete' | 'templates/open' | 'templates/unlink' | 'templates/link'
 >;
 
 export interface TemplatesFeatureDependencies {
@@ -44,6 +44,7 @@ export function createTemplatesFeature({ figma, transport, readBuilderCredential
       'templates/delete': ({ id }) => queue(() => session.deleteAsync(id)).then((alreadyGone) => ({ alreadyGone })),
       'templates/open': ({ id }) => queue(() => session.openAsync(id)),
       'templates/unlink': ({ frameId }) => queue(() => session.unlinkAsync(frameId)),
+      'templates/link': ({ frameId, templateId }) => queue(() => session.linkAsync(frameId, templateId)),
     },
     startSelectionWatch(emit) {
       figma.on('selectionchange', () => {

@@ -14,7 +14,7 @@ import type { HttpTransport } from '../shared/api/http/transport';
 import { utf8ByteLength } from '../shared/api/http/utf8';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import { quotedName } from '../shared/quoted-name';
-import type { LinkedFrame, SyncChangeChip, TemplateOpenOutcome, TemplatePage, TemplateRow, TemplateSaveOutcome, TemplateSelection } from '../shared/bridge/messages';
+import type { LinkedFrame, SyncChangeChip, TemplateLinkOutcome, TemplateOpenOutcome, TemplatePage, TemplateRow, TemplateSaveOutcome, TemplateSelection } from '../shared/bridge/messages';
 import { readFrameAsync } from '../snapshot';
 import { changeChips } from '../sync/change-chips';
 import type { DiffableComponent } from '../sync/property-diff';
@@ -22,7 +22,7 @@ import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale,
 import { copiedLinkWhat, describeSelection, describeSelectionOf, unreadableLinkWhat, type SelectedLayer } from './selection-words';
 import { pageOf, showNodeAsync } from '../platform/show-node';
 import { setRelaunchButton } from '../platform/relaunch-buttons';
-import { templateChangedError, templateError, timedOutError } from './template-errors';
+import { alreadyLinkedError, heldByOtherFrameError, otherContentError, templateChangedError, templateError, timedOutError } from './template-errors';
 import {
   holdsLastSent,
   holdsSameContent,
@@ -94,7 +94,10 @@ export interface TemplatesSession {
   deleteAsync(id: string): Promise<boolean>;
   openAsync(id: string): Promise<TemplateOpenOutcome>;
   unlinkAsync(frameId: string): Promise<TemplateSelection>;
+  /** Links an unlinked frame to a template in the builder that holds its content now (a save whose answer was lost). */
+  linkAsync(frameId: string, templateId: string): Promise<TemplateLinkOutcome>;
 }
+
 
 interface FrameLinkFacts {
   frame: FrameNode;
@@ -549,6 +552,32 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const frame = await frameByIdAsync(frameId);
       if (frame !== null) removeLink(frame);
       return selectionAsync(false);
+    },
+
+    async linkAsync(frameId, templateId) {
+      const frame = await topLevelFrameAsync(frameId);
+      const frameName = frame.name;
+      const facts = await linkFactsAsync(frame);
+      if (facts.state === 'linked' && facts.link !== null) throw alreadyLinkedError(frameName, facts.link.templateName);
+      const index = readIndex();
+      const client = await clientAsync('GET /api/templates/:id');
+      let template: Template;
+      try {
+        template = await client.getTemplateAsync(templateId);
+      } catch (error) {
+        throw templateError(error, { templateId });
+      }
+      // Another frame here holds it: two frames linked to one template would update it in turn.
+      const holder = await linkedFrameOfAsync(templateId, index);
+      if (holder !== null && holder.id !== frame.id) throw heldByOtherFrameError(template.name, holder.name);
+      if (frame.removed) throw new BridgeError('no_frame', `${quotedName(frameName, 'The frame')} was deleted meanwhile, so nothing was linked.`);
+      // The frame read now, as a save reads it: only a template holding exactly this is its lost save.
+      const reading = await readFrameAsync(figma, frame);
+      const root = (template.content as { format?: unknown; root?: unknown } | null | undefined)?.root;
+      if (!holdsSameContent(root, reading.node)) throw otherContentError(template.name, frameName);
+      if (frame.removed) throw new BridgeError('no_frame', `${quotedName(frameName, 'The frame')} was deleted meanwhile, so nothing was linked.`);
+      saveLink(frame, template, reading.hash, sentContentHash(root));
+      return { template: rowOf(template, frame), selection: await selectionAsync(false) };
     },
   };
 }

@@ -1,8 +1,9 @@
 // "Save selection as template": what is selected, and for one top-level frame the form (name,
-// description) or, once linked, Update and Unlink. A failure keeps what was typed.
+// description) or, once linked, Update and Unlink. A failure keeps what was typed. After a save
+// whose answer was lost, the templates in the list with the name sent are offered to link the frame to.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { visibleNameProblem } from '../../src/shared/template-name';
-import type { TemplateSaveOutcome, TemplateSelection } from '../../src/shared/bridge/messages';
+import type { TemplateLinkOutcome, TemplateRow, TemplateSaveOutcome, TemplateSelection } from '../../src/shared/bridge/messages';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
 import { LiveNotice, type LiveMessage } from '../components/notice';
@@ -11,7 +12,7 @@ import { useNoticeInSight } from '../hooks/use-notice-in-sight';
 import { useRequest } from '../hooks/use-request';
 import { relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
-import { actionProblem, linkedSelectionText, listMayHaveChanged, saveOutcomeText, saveProblem, templateProblem, type TemplateProblem } from './template-words';
+import { actionProblem, BUILDER_REQUEST_TIMEOUT_MS, linkedSelectionText, linkedText, listMayHaveChanged, lostSaveCandidates, lostSaveCandidatesText, saveOutcomeText, saveProblem, templateProblem, type TemplateProblem } from './template-words';
 import { useStillBefore } from '../hooks/use-still-before';
 import { useLatest } from '../hooks/use-latest';
 import { SubmitForm } from '../components/submit-form';
@@ -37,11 +38,13 @@ export interface SaveSectionProps {
   keyMissing?: boolean;
   /** The linked template's name as the list reads it now: a teammate may have renamed it since the frame's last save. */
   linkedName?: string;
+  /** The templates the list shows: after a save whose answer was lost, those with its name may be its. */
+  rows?: readonly TemplateRow[];
 }
 
 const linkKey = (selection: TemplateSelection | null) => `${selection?.frame?.id ?? ''} ${selection?.link?.templateId ?? ''}`;
 
-export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow, epoch, nowMs, keyMissing = false, linkedName }: SaveSectionProps) {
+export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow, epoch, nowMs, keyMissing = false, linkedName, rows = [] }: SaveSectionProps) {
   const frame = selection?.frame ?? null;
   // What was typed, by frame: another frame selected keeps it for this one's return. A frame
   // nothing was typed for shows its own name (as it is now: renamed on the canvas, the new one).
@@ -53,7 +56,9 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   const [nameErrorSaid, setNameErrorSaid] = useState<{ error: string | null; for: string } | null>(null);
   const nameError = nameErrorSaid?.for === frameId ? nameErrorSaid.error : null;
   useEffect(() => setNameErrorSaid((before) => (before?.for === frameId ? before : null)), [frameId]);
-  const save = useRequest<TemplateSaveOutcome | TemplateSelection, 'create' | 'update' | 'unlink'>({ whilePending: 'ignore' });
+  const save = useRequest<TemplateSaveOutcome | TemplateSelection | TemplateLinkOutcome, 'create' | 'update' | 'unlink' | 'link'>({ whilePending: 'ignore' });
+  // A save whose answer was lost, by frame and the name sent: the template may be in the list.
+  const [lostSave, setLostSave] = useState<{ frameId: string; name: string } | null>(null);
   const busy = save.pending !== null;
   // A problem said with the builder's old key or address does not stand beside the new one's
   // answers: it is kept with the epoch it was said in and shown only while that holds.
@@ -84,6 +89,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
       setNameErrorSaid({ error, for: frameId });
       // The words show by the field, above the button: the keyboard goes there, and they are heard with it.
       if (error !== null) return nameRef.current?.focus();
+      setLostSave(null);
     }
     setProblem(null);
     setSaid(null);
@@ -91,6 +97,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
       // Only a create could be made twice by saving again; an update sent twice is the same update.
       setProblem(actionProblem(action === 'create' ? saveProblem(error, form.name.trim()) : templateProblem(error), error));
       if (listMayHaveChanged(error)) onSaved();
+      if (action === 'create' && listMayHaveChanged(error)) setLostSave({ frameId: frame.id, name: form.name.trim() });
     };
     if (action === 'unlink') {
       void save.run(action, () => endpoint.request('templates/unlink', { frameId: problem?.frameId ?? frame.id }), {
@@ -121,6 +128,22 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
     });
   };
 
+  /** Links the frame to a template the lost save may have made: the sandbox checks it holds this frame's content. */
+  const linkTo = (row: TemplateRow) => {
+    if (frame === null) return;
+    setProblem(null);
+    setSaid(null);
+    void save.run('link', () => endpoint.request('templates/link', { frameId: frame.id, templateId: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), {
+      onError: (error) => setProblem(actionProblem(templateProblem(error), error)),
+      onResult: (linkedNow) => {
+        setLostSave(null);
+        onSelection(linkedNow.selection);
+        say({ tone: 'success', text: linkedText(frame.name, linkedNow.template.name) }, linkedNow.selection);
+        onSaved();
+      },
+    });
+  };
+
   const runNow = useLatest(run);
   useEffect(() => {
     if (!pendingUpdate.current || selection === null) return;
@@ -131,6 +154,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
 
   const link = selection?.link ?? null;
   const linked = link !== null;
+  const candidates = frame !== null && !linked && lostSave?.frameId === frame.id ? lostSaveCandidates(rows, lostSave.name) : [];
   const heading = useRef<HTMLHeadingElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
   const resultRef = useRef<HTMLParagraphElement>(null);
@@ -192,6 +216,18 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
         </SubmitForm>
       )}
       {problem ? <ProblemLine problem={problem} held={held} onOpenSettings={onOpenSettings} onUnlink={() => run('unlink')} onReplace={() => run('update', true)} /> : null}
+      {candidates.length > 0 && lostSave !== null ? (
+        <div class="lost-save" data-testid="templates-lost-save">
+          <p>{lostSaveCandidatesText(candidates.length, lostSave.name)}</p>
+          <div class="button-row">
+            {candidates.map((row) => (
+              <Button key={row.id} busy={save.pending === 'link'} disabled={busy && save.pending !== 'link'} onClick={() => linkTo(row)}>
+                {`Link this frame to ${quotedName(row.name, 'the template with no name')}${candidates.length > 1 ? `, updated ${relativeTime(row.updatedAt, nowMs)}` : ''}`}
+              </Button>
+            ))}
+          </div>
+        </div>
+      ) : null}
       <LiveNotice message={result} testId="templates-save-result" noticeRef={resultRef} />
     </section>
   );

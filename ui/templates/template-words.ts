@@ -6,7 +6,7 @@ import { MAX_COUNTDOWN_SECONDS } from '../../src/shared/api/http/retry-policy';
 import { rateLimitWait } from '../messages/retry-countdown';
 import { errorText } from '../messages/error-text';
 import { absoluteTime } from '../messages/relative-time';
-import { named, quotedName } from '../../src/shared/quoted-name';
+import { blankName, named, quotedName } from '../../src/shared/quoted-name';
 import { compareServerTimes } from '../../src/shared/api/builder/server-time';
 import { UNANSWERED_TYPED_ADDRESS, WEB_PAGE } from '../../src/shared/api/http/error-mapping';
 
@@ -182,4 +182,26 @@ export function countText(shown: number, loaded: number, total: number | null, q
 /** While a filter reads the pages not shown yet: "2 of 300 templates match “spring” so far; reading the rest…" */
 export function searchingText(shown: number, total: number, query: string): string {
   return `${shown} of ${total} templates match “${query.trim()}” so far; reading the rest…`;
+}
+
+/**
+ * After a save whose answer was lost: the templates in the list with the name that was sent and
+ * no frame linked here, the ones that save may have made (the frame can be linked to one of them).
+ */
+export function lostSaveCandidates(rows: readonly TemplateRow[], sentName: string): TemplateRow[] {
+  const wanted = sentName.trim();
+  return rows.filter((row) => row.linkedFrame === null && row.name.trim() === wanted);
+}
+
+/** What the save section says of those templates, above a button to link the frame to each. */
+export function lostSaveCandidatesText(count: number, sentName: string): string {
+  const name = blankName(sentName) ? 'with no name' : `named “${sentName.trim()}”`;
+  return count === 1
+    ? `The list has a template ${name} that no frame here is linked to. If it is this frame’s save, link the frame to it instead of saving again.`
+    : `The list has ${count} templates ${name} that no frame here is linked to. If one is this frame’s save, link the frame to it instead of saving again.`;
+}
+
+/** What linking said: "Linked “Spring sale” to “Spring”." */
+export function linkedText(frameName: string, templateName: string): string {
+  return `Linked ${quotedName(frameName, 'the frame')} to ${quotedName(templateName, 'the template with no name')}.`;
 }

@@ -360,6 +360,10 @@ export const templateOpenOutcomeSchema = z.object({
 });
 export type TemplateOpenOutcome = z.infer<typeof templateOpenOutcomeSchema>;
 
+/** A frame linked to a template already in the builder (templates/link): the template's row and the selection after. */
+export const templateLinkOutcomeSchema = z.object({ template: templateRowSchema, selection: templateSelectionSchema });
+export type TemplateLinkOutcome = z.infer<typeof templateLinkOutcomeSchema>;
+
 // ---- Library references on the canvas -------------------------------------------------------
 
 /** What a reference says about the library email it shows (its caption and plugin data). */
@@ -527,6 +531,12 @@ export const sandboxRequests = {
   'templates/open': defineRequest(z.object({ id: z.string() }), templateOpenOutcomeSchema),
   /** Removes a frame's link to its template (one deleted elsewhere, say). */
   'templates/unlink': defineRequest(z.object({ frameId: z.string() }), templateSelectionSchema),
+  /**
+   * Links an unlinked top-level frame to a template already in the builder (one a save made whose
+   * answer was lost), only when the template holds the frame's content as it is now; else refused
+   * (`other_content`) and nothing is written. One undo step, as a save's link.
+   */
+  'templates/link': defineRequest(z.object({ frameId: z.string(), templateId: z.string() }), templateLinkOutcomeSchema),
   /**
    * Places one library screenshot on the canvas as an attributed reference: a frame of its size
    * holding its tiles (locked), a caption with a link beneath, its record in plugin data. Alone it
