@@ -1679,7 +1679,7 @@ describe('Browse: an email', () => {
     try {
       await cards(ui).nth(1).click();
       const problem = ui.getByTestId('library-problem');
-      await expect.poll(() => textOf(problem.getByRole('alert')), { timeout: 10_000 }).toBe('This is no longer in the library.');
+      await expect.poll(() => textOf(problem.getByRole('alert')), { timeout: 10_000 }).toBe('This email is no longer in the library.');
       expect(await problem.getByRole('button', { name: 'Try again' }).count()).toBe(0);
       await ui.getByRole('button', { name: '← Back to results' }).waitFor();
       // The card clicked went with the grid: the focus is on the way back, not left on the page.
