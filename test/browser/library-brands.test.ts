@@ -140,7 +140,7 @@ describe('Brands: insight charts a designer can read', () => {
     }
   });
 
-  it('labels each column chart with its tallest column’s count, at the default and the smallest window (the columns had no scale: 3 or 300 looked alike)', async () => {
+  it('labels each column chart with its tallest column’s count and what it counts (“3 emails”), at the default and the smallest window (the columns had no scale: 3 or 300 looked alike)', async () => {
     const { data: brands } = await libraryAsync<{ data: Array<{ name: string; slug: string }> }>('/v1/brands?per_page=1');
     const { data } = await libraryAsync<{ data: { send_patterns: { by_day_of_week: Record<string, number>; by_hour: Record<string, number> } } }>(`/v1/brands/${brands[0]!.slug}/insights`);
     const ui = await openBrowseAsync();
@@ -153,7 +153,10 @@ describe('Brands: insight charts a designer can read', () => {
     for (const [title, most] of expected) expect(most, title).toBeGreaterThan(0);
     const shown = async () => {
       for (const [title, most] of expected) {
-        await expect.poll(() => scale(title).allTextContents(), { timeout: 10_000 }).toEqual([String(most)]);
+        // With what it counts: a bare "3" named nothing a designer could read at a glance.
+        await expect.poll(() => scale(title).allTextContents(), { timeout: 10_000 }).toEqual([`${most} ${most === 1 ? 'email' : 'emails'}`]);
+        // On one line, even in the narrowest window.
+        expect(await scale(title).evaluate((label) => label.getClientRects().length === 1 && label.scrollWidth <= label.clientWidth && label.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(label).fontSize)), title).toBe(true);
         // Level with the tallest column's top, so the number reads as that column's height.
         const [line, tallest] = await scale(title).evaluate((label) => [label.getBoundingClientRect().bottom, Math.min(...[...label.nextElementSibling!.querySelectorAll('rect')].map((bar) => bar.getBoundingClientRect().top))]);
         expect(Math.abs(line! - tallest!), title).toBeLessThan(2);

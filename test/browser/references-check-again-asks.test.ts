@@ -38,7 +38,7 @@ describe('References: Check again after an email was removed', () => {
       // The results were read before the removal: the email is still a card there.
       await ui.getByRole('button', { name: 'Emails', exact: true }).click();
       await ui.getByRole('list', { name: 'Emails' }).getByRole('listitem').first().getByRole('button').first().click();
-      await expect.poll(() => textOf(ui.getByTestId('library-problem')), { timeout: 10_000 }).toContain('This is no longer in the library.');
+      await expect.poll(() => textOf(ui.getByTestId('library-problem')), { timeout: 10_000 }).toContain('This email is no longer in the library.');
     });
   }
 });

@@ -371,6 +371,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
       {open !== null && openId !== undefined ? (
         <EmailDetailView
           client={client}
+          freshClient={connection.freshClient}
           libraryUrl={baseUrl}
           emailId={openId}
           position={{ index: open.index, count: list.length, more: fromSearch ? !searchDone : paged && !paged.done }}

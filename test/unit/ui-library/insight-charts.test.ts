@@ -1,7 +1,7 @@
 // A brand's insights as chart data: days and hours in their natural order, shares that add up,
 // and the sentence a screen reader hears.
 import { describe, expect, it } from 'vitest';
-import { barRowValue, barsEach, barsSummary, countRows, dayBars, hourBars, insightsText, overTimeTitle, percentText, perWeekText, sendsOverTime, shareRows, whenSaid } from '../../../ui/library/brands/insight-charts';
+import { barRowValue, barsEach, barsSummary, countRows, dayBars, hourBars, insightsText, overTimeTitle, percentText, perWeekText, scaleTopText, sendsOverTime, shareRows, whenSaid } from '../../../ui/library/brands/insight-charts';
 
 describe('insight charts', () => {
   it('orders days Monday first, whatever the keys look like, with the missing days at 0', () => {
@@ -131,8 +131,17 @@ describe('insight charts', () => {
   });
 
   it('titles the sends over time by the emails listed, not all the brand sent (it read “from 19 of the 20 emails listed” beside “143 emails”)', () => {
-    expect(overTimeTitle('week', 20, 20)).toBe('Sends per week, counting only the 20 emails listed below');
-    expect(overTimeTitle('month', 19, 20)).toBe('Sends per month, counting 19 of the 20 emails listed below (not their oldest month, perhaps incomplete)');
+    expect(overTimeTitle('week', 20, 20)).toBe('Sends per week, in the 20 emails listed below');
+  });
+
+  it('says plainly that the oldest, partial period is left out (it read “counting 19 of the 20 emails listed below (not their oldest week, perhaps incomplete)”)', () => {
+    expect(overTimeTitle('week', 19, 20)).toBe('Sends per week, in the 20 emails listed below (the oldest, partial week left out)');
+    expect(overTimeTitle('month', 17, 40)).toBe('Sends per month, in the 40 emails listed below (the oldest, partial month left out)');
+  });
+
+  it('gives the top of a column chart’s scale what it counts (a bare “3” named nothing)', () => {
+    expect(scaleTopText(3)).toBe('3 emails');
+    expect(scaleTopText(1)).toBe('1 email');
   });
 
   it('says one email, word and image as one (it read “1 emails sent in all”, “1 words and 1 images”)', () => {

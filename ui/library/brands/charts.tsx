@@ -1,7 +1,7 @@
 // Small charts drawn with SVG and CSS (no chart library: the bundle stays small). Each has a
 // text alternative that says what it shows.
 import type { Bar, ShareRow } from './insight-charts';
-import { barRowValue, barsEach, barsSummary, percentText } from './insight-charts';
+import { barRowValue, barsEach, barsSummary, percentText, scaleTopText } from './insight-charts';
 
 export function ColumnChart({ title, bars, unit, said, labelEvery = 1 }: { title: string; bars: readonly Bar[]; unit: string; said: (label: string) => string; labelEvery?: number }) {
   const top = Math.max(0, ...bars.map((bar) => bar.value));
@@ -11,10 +11,10 @@ export function ColumnChart({ title, bars, unit, said, labelEvery = 1 }: { title
     <figure class="chart">
       {/* Not read again beside the picture, whose words begin with it (the figure, its caption and the picture each said it). */}
       <figcaption aria-hidden="true">{title}</figcaption>
-      {/* The scale: the tallest column's count, on a line level with its top (the screen reader hears every count). */}
+      {/* The scale: the tallest column's count, with what it counts, on a line level with its top (the screen reader hears every count). */}
       {top ? (
         <div class="chart-max" aria-hidden="true">
-          {top}
+          {scaleTopText(top)}
         </div>
       ) : null}
       <svg viewBox="0 0 100 44" preserveAspectRatio="none" role="img" aria-label={`${title}. ${barsSummary(bars, unit, said)} ${barsEach(bars, said)}`.trim()}>

@@ -142,11 +142,18 @@ export function insightsText({ frequency, content }: Pick<BrandInsights, 'freque
 }
 
 /**
- * The title of the sends over time: it counts only the emails the page lists (`charted` of
- * `listed`, the oldest period left out while older ones are unloaded), not all the brand sent.
+ * The title of the sends over time: it counts only the emails the page lists, not all the brand
+ * sent; with fewer `charted` than `listed`, older ones are still unloaded and the oldest period,
+ * perhaps partial, is left out. Said plainly ("19 of the 20 …, not their oldest week, perhaps
+ * incomplete" was hard to follow).
  */
 export function overTimeTitle(unit: 'week' | 'month', charted: number, listed: number): string {
-  return `Sends per ${unit}, counting ${charted === listed ? 'only the' : `${charted} of the`} ${listed} emails listed below${charted === listed ? '' : ` (not their oldest ${unit}, perhaps incomplete)`}`;
+  return `Sends per ${unit}, in the ${listed} emails listed below${charted === listed ? '' : ` (the oldest, partial ${unit} left out)`}`;
+}
+
+/** The top of a column chart's scale with what it counts ("3 emails"): a bare "3" named nothing. */
+export function scaleTopText(top: number, counted = 'email'): string {
+  return plural(top, counted);
 }
 
 /** "about 1.4 a week": the library's average to one decimal (it sent 1.4285714); a few a year is not "about 0". */

@@ -6,7 +6,8 @@ import type { GetEmailResponse } from '../../../src/shared/api/library/schemas';
 import { useCanvasInsert } from '../../canvas/canvas-insert';
 import { Button } from '../../components/button';
 import { LiveStatus } from '../../components/live-status';
-import { libraryProblem, type LibraryProblem } from '../library-problem';
+import type { LibraryProblem } from '../library-problem';
+import { emailProblem, goneAfterScreenshot } from './email-problem';
 import { focusFell, ProblemNotice } from '../problem-notice';
 import { useRetryOnce } from '../use-retry-once';
 import { useOwnCountdown } from '../held-notice';
@@ -19,6 +20,8 @@ const STEP_PAUSE_MS = 250;
 
 export interface EmailDetailProps {
   client: LibraryClient;
+  /** The same client, its reads always sent: asked again when the screenshot fails (the email may be gone). */
+  freshClient?: LibraryClient;
   libraryUrl: string;
   emailId: number;
   /** "3 of 120": where this email is in the results; `more`: the search has more to load ("3 of 50+": "so far" wrapped Next away at 320 px). */
@@ -40,7 +43,7 @@ export interface EmailDetailProps {
   onWaitOver?: () => void;
 }
 
-export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevious, onNext, nextLoading = false, onBack, backLabel = '← Back to results', onCategory, onBrand, onOpenSettings, onWaiting, onWaitOver }: EmailDetailProps) {
+export function EmailDetailView({ client, freshClient, libraryUrl, emailId, position, onPrevious, onNext, nextLoading = false, onBack, backLabel = '← Back to results', onCategory, onBrand, onOpenSettings, onWaiting, onWaitOver }: EmailDetailProps) {
   const [state, setState] = useState<{ response: GetEmailResponse | null; problem: LibraryProblem | null }>({ response: null, problem: null });
   const { shown: problem, attempt, retry } = useRetryOnce(state.problem);
   // Shown while the email is open (a hidden Browse hides the held notice too).
@@ -56,6 +59,8 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
   const heading = useRef<HTMLHeadingElement>(null);
   const article = useRef<HTMLElement>(null);
   const shownOnce = useRef(false);
+  // The email whose screenshot failed (asked again, fresh, below).
+  const [shotFailed, setShotFailed] = useState<number | null>(null);
   // Where the keyboard was as this email was asked for, until it moves in the email: read as the
   // press is drawn (the Previous or Next pressed, the card); an effect, after the paint, could see it moved on.
   const asked = useRef<{ id?: number; from?: Element | null }>({});
@@ -66,13 +71,14 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
     // Stepped past (or closed): the request stops holding one of the library's slots.
     const steppedPast = new AbortController();
     setState({ response: null, problem: null });
+    setShotFailed(null);
     // Stepping through results, only the email stopped on is asked for: quick presses of
     // Next (or a held arrow) would otherwise spend the rate limit on emails passed over.
     const timer = setTimeout(
       () =>
         client.getEmailAsync(emailId, steppedPast.signal).then(
           (response) => current && setState({ response, problem: null }),
-          (error: unknown) => current && setState({ response: null, problem: libraryProblem(error) }),
+          (error: unknown) => current && setState({ response: null, problem: emailProblem(error) }),
         ),
       shownOnce.current ? STEP_PAUSE_MS : 0,
     );
@@ -83,6 +89,26 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
       steppedPast.abort();
     };
   }, [client, emailId, attempt]);
+
+  // Its screenshot failed (a 404 when the email is gone): the detail may be the cache's, from before
+  // the library removed the email, so the library is asked again, fresh. Gone: said as a 404 of the
+  // detail is; still there (or no answer): the screenshot's own words stay.
+  useEffect(() => {
+    if (shotFailed !== emailId || !freshClient) return undefined;
+    let current = true;
+    const steppedPast = new AbortController();
+    freshClient.getEmailAsync(emailId, steppedPast.signal).then(
+      () => undefined,
+      (error: unknown) => {
+        const gone = goneAfterScreenshot(error);
+        if (current && gone) setState({ response: null, problem: gone });
+      },
+    );
+    return () => {
+      current = false;
+      steppedPast.abort();
+    };
+  }, [freshClient, emailId, shotFailed]);
 
   // The email come: the keyboard goes on from its heading, if still where it was left (not if the
   // person went on meanwhile: to Back, a category, the next results' Try again).
@@ -177,7 +203,7 @@ export function EmailDetailView({ client, libraryUrl, emailId, position, onPrevi
             {' · '}
             <ExternalLink href={email.service_url}>Its page in the library</ExternalLink>
           </p>
-          <EmailPreview email={email} libraryUrl={libraryUrl} view={view} onView={setView} onOpenSettings={onOpenSettings} />
+          <EmailPreview email={email} libraryUrl={libraryUrl} view={view} onView={setView} onOpenSettings={onOpenSettings} onScreenshotFailed={() => setShotFailed(email.id)} />
         </>
       ) : null}
     </article>

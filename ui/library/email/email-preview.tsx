@@ -30,9 +30,11 @@ export interface EmailPreviewProps {
   onView: (view: PreviewView) => void;
   /** Settings, on the library's key (the way to the HTML, as Me and Requests offer). */
   onOpenSettings: () => void;
+  /** The screenshot did not load (the detail asks whether the email is gone). */
+  onScreenshotFailed?: () => void;
 }
 
-export function EmailPreview({ email, libraryUrl, view, onView, onOpenSettings }: EmailPreviewProps) {
+export function EmailPreview({ email, libraryUrl, view, onView, onOpenSettings, onScreenshotFailed }: EmailPreviewProps) {
   // A screenshot that failed (missing, not an image) is said in words, not left a broken image;
   // one lost with the connection is asked for again once it is back, as the grid's thumbnails are.
   const [brokenUrl, setBrokenUrl] = useFailedUntilOnline<string>();
@@ -122,7 +124,10 @@ export function EmailPreview({ email, libraryUrl, view, onView, onOpenSettings }
           src={email.preview_url}
           alt={`Screenshot of the email “${subjectOf(email)}”`}
           draggable={false}
-          onError={() => setBrokenUrl(email.preview_url)}
+          onError={() => {
+            setBrokenUrl(email.preview_url);
+            onScreenshotFailed?.();
+          }}
         />
       )}
     </div>
