@@ -4,6 +4,7 @@
 // and the email opened from the results still showed its details.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
+import { firstEmailsAsync } from './support/references-steps';
 import { useHarness, textOf } from './support/playground-harness';
 import { libraryControlAsync } from './support/library-read';
 
@@ -12,9 +13,7 @@ let ids: number[];
 let name: string;
 
 beforeAll(async () => {
-  const list = (await (await fetch(`${h.emulator.libraryUrl}/v1/emails?per_page=3`)).json()) as { data: Array<{ id: number; brand: string; subject_line: string }> };
-  ids = list.data.map((email) => email.id);
-  name = `${list.data[0]!.brand}: ${list.data[0]!.subject_line}`;
+  ({ ids, name } = await firstEmailsAsync(h.emulator.libraryUrl));
 });
 
 describe('References: Check again after an email was removed', () => {

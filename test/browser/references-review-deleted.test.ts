@@ -6,6 +6,7 @@ import type { Frame } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { holdRequestsAsync } from './support/hold-requests';
+import { firstEmailsAsync } from './support/references-steps';
 import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { libraryControlAsync } from './support/library-read';
 
@@ -14,9 +15,7 @@ let ids: number[];
 let name: string;
 
 beforeAll(async () => {
-  const list = (await (await fetch(`${h.emulator.libraryUrl}/v1/emails?per_page=3`)).json()) as { data: Array<{ id: number; brand: string; subject_line: string }> };
-  ids = list.data.map((email) => email.id);
-  name = `${list.data[0]!.brand}: ${list.data[0]!.subject_line}`;
+  ({ ids, name } = await firstEmailsAsync(h.emulator.libraryUrl));
 });
 
 /** The designer deletes, in Figma, the reference to `emailId` on page `pageName`. */

@@ -7,6 +7,7 @@ import type { Frame, Locator } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
+import { firstEmailsAsync } from './support/references-steps';
 import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { smallestWindowAsync } from './support/window-steps';
 import { libraryControlAsync } from './support/library-read';
@@ -17,9 +18,7 @@ let name: string;
 
 beforeAll(async () => {
   mkdirSync('test-results/screenshots', { recursive: true });
-  const list = (await (await fetch(`${h.emulator.libraryUrl}/v1/emails?per_page=3`)).json()) as { data: Array<{ id: number; brand: string; subject_line: string }> };
-  ids = list.data.map((email) => email.id);
-  name = `${list.data[0]!.brand}: ${list.data[0]!.subject_line}`;
+  ({ ids, name } = await firstEmailsAsync(h.emulator.libraryUrl));
 });
 
 /** The file's references (the first email on pages Cover and Components), that email removed, checked: the list of two. */

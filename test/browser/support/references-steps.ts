@@ -7,8 +7,13 @@ import { textOf, type Harness } from './playground-harness';
 
 /** The ids of the library's first three emails. */
 export async function firstEmailIdsAsync(libraryUrl: string): Promise<number[]> {
-  const list = (await (await fetch(`${libraryUrl}/v1/emails?per_page=3`)).json()) as { data: Array<{ id: number }> };
-  return list.data.map((email) => email.id);
+  return (await firstEmailsAsync(libraryUrl)).ids;
+}
+
+/** The library's first three emails: their ids, and the first one's name as a reference's row says it ("Brand: subject"). */
+export async function firstEmailsAsync(libraryUrl: string): Promise<{ ids: number[]; name: string }> {
+  const list = (await (await fetch(`${libraryUrl}/v1/emails?per_page=3`)).json()) as { data: Array<{ id: number; brand: string; subject_line: string }> };
+  return { ids: list.data.map((email) => email.id), name: `${list.data[0]!.brand}: ${list.data[0]!.subject_line}` };
 }
 
 /**
