@@ -39,6 +39,13 @@ export function LinkProblem({ problem, addressMissing, hidden, onOpenSettings }:
   );
 }
 
+/** Whether the element shows whole within the scrolled screen. */
+function inSight(element: HTMLElement): boolean {
+  const view = element.closest('main')?.getBoundingClientRect();
+  const box = element.getBoundingClientRect();
+  return view !== undefined && box.top >= view.top && box.bottom <= view.bottom;
+}
+
 /**
  * A failure in words with its retry. The retry waits while a check or a sync runs: sent then, it
  * would reach the sandbox after it, onto rows that may mean something else. A "slow down" holds
@@ -48,14 +55,21 @@ export function LinkProblem({ problem, addressMissing, hidden, onOpenSettings }:
 export function FailureNotice({ failure, busy, onRetry, testId }: { failure: Failure; busy: boolean; onRetry: (failure: Failure) => void; testId: string }) {
   const held = useStillBefore(failure.tryAgainAt ?? null);
   const box = useRef<HTMLDivElement>(null);
+  const retry = useRef<HTMLButtonElement>(null);
   // Into sight when it comes: it stands at the screen's top, and what failed (a tick in the list,
   // Sync) may be far below it in a small window, where a tick put back would say nothing.
-  useEffect(() => box.current?.scrollIntoView({ block: 'nearest' }), [failure]);
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'nearest' });
+    // A button below the list that started what failed (Sync) left sight with that: the keyboard
+    // stayed on it unseen, and Enter did it again unseen. Its retry, in sight, does the same.
+    const active = document.activeElement;
+    if (retry.current && active instanceof HTMLElement && active.closest('.sync-actions') && !inSight(active)) retry.current.focus();
+  }, [failure]);
   return (
     <div class="sync-error" ref={box}>
       <ErrorNotice message={failure.message} testId={testId} />
       {!busy ? (
-        <Button onClick={() => onRetry(failure)} held={held}>
+        <Button onClick={() => onRetry(failure)} held={held} buttonRef={retry}>
           {failure.retryLabel}
         </Button>
       ) : null}

@@ -46,14 +46,27 @@ export interface SyncScreenProps {
   addressMissing?: boolean;
 }
 
+/** The button the keyboard goes back to when a check or a sync ends: Check again after a check it started, else the first one there. */
+function afterTask(actions: HTMLElement, byCheck: boolean): HTMLElement | null {
+  const check = byCheck ? actions.querySelector<HTMLElement>('[data-testid="sync-check"]') : null;
+  return check ?? actions.querySelector<HTMLElement>('button:not(:disabled)');
+}
+
 const firstAction = (failures: HTMLElement) => failures.parentElement!.querySelector<HTMLElement>('.sync-actions button:not(:disabled)');
 
 export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden = false, designSystemId = null, badgeRows = null, addressMissing = false }: SyncScreenProps) {
   const [items, setItems] = useState<SyncItem[] | null>(null);
   const [comparison, setComparison] = useState<Pick<SyncComparison, 'counts' | 'serverTime' | 'readOnlyReason' | 'replacements' | 'stateProblem'> | null>(null);
   const [task, trackTask, endTask] = useSyncTask();
-  // Sync and Check again give way to Cancel while they run, and come back after: the keyboard stays in the row.
-  const actionsFocus = useFocusKeeper<HTMLDivElement>(task);
+  // Sync and Check again give way to Cancel while they run, and come back after: the keyboard stays in the row,
+  // on Check again after a check it started (on Sync, the first button, a second Enter to check again pushed instead).
+  const checkPressed = useRef(false);
+  const taskStart = useRef<{ cancel: () => void; byCheck: boolean } | null>(null);
+  if (task && taskStart.current?.cancel !== task.cancel) {
+    taskStart.current = { cancel: task.cancel, byCheck: task.kind === 'compare' && checkPressed.current };
+    checkPressed.current = false;
+  }
+  const actionsFocus = useFocusKeeper<HTMLDivElement>(task, useCallback((group: HTMLDivElement) => afterTask(group, taskStart.current?.byCheck ?? false), []));
   const [failure, setFailure] = useState<Failure | null>(null);
   const [message, setMessage] = useState<LiveMessage | null>(null);
   const [outcome, setOutcome] = useState<ShownOutcome | null>(null);
@@ -200,7 +213,17 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       ) : null}
       <SyncAnnouncement task={task} outcome={outcome} />
       <div class="sync-kept" {...failuresFocus}>
-        {failure ? <FailureNotice failure={failure} busy={busy} onRetry={retryFrom} testId="sync-error" /> : null}
+        {failure ? (
+          <FailureNotice
+            failure={failure}
+            busy={busy}
+            onRetry={(failed) => {
+              checkPressed.current = failed.retryLabel === 'Check again';
+              retryFrom(failed);
+            }}
+            testId="sync-error"
+          />
+        ) : null}
         {chooseFailure ? <FailureNotice failure={chooseFailure} busy={busy} onRetry={retryFrom} testId="sync-choose-error" /> : null}
         {apartFailure ? <FailureNotice failure={apartFailure} busy={busy} onRetry={retryFrom} testId="sync-keep-apart-error" /> : null}
       </div>
@@ -415,7 +438,14 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
                 {summary.label}
               </Button>
             ) : null}
-            <Button onClick={() => void compareAsync()} held={held} testId="sync-check">
+            <Button
+              onClick={() => {
+                checkPressed.current = true;
+                void compareAsync();
+              }}
+              held={held}
+              testId="sync-check"
+            >
               Check again
             </Button>
             {items && items.length > 0 ? (

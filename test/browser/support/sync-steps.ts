@@ -39,8 +39,8 @@ export async function linkToEmptyDesignSystemAsync(h: Harness): Promise<Frame> {
  * A file of 420 generated components linked to the empty design system, its Sync button showing:
  * more than two batches of 100 to push, so a push can be stopped or failed part-way.
  */
-export async function bigFileToPushAsync(h: Harness): Promise<{ ui: Frame; run: Locator; total: number }> {
-  await h.openFreshAsync('?components=420');
+export async function bigFileToPushAsync(h: Harness, theme?: 'light' | 'dark'): Promise<{ ui: Frame; run: Locator; total: number }> {
+  await h.openFreshAsync(theme ? `?components=420&theme=${theme}` : '?components=420');
   const ui = await linkToEmptyDesignSystemAsync(h);
   const run = ui.getByRole('button', { name: /^Sync [\d,]+ changes$/ });
   await run.waitFor({ timeout: 60_000 });
