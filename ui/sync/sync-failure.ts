@@ -7,6 +7,8 @@ export interface Failure {
   message: string;
   retryLabel: string;
   retry: () => void;
+  /** The retry is a check (Check again): when it ends, the keyboard goes back to Check again, not to Sync. */
+  retryChecks?: boolean;
   /** The row whose choice the retry saves again: the keyboard goes back to it (its row, or its choice in the open detail). */
   focusKey?: string;
   /**

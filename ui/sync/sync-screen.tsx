@@ -218,7 +218,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
             failure={failure}
             busy={busy}
             onRetry={(failed) => {
-              checkPressed.current = failed.retryLabel === 'Check again';
+              checkPressed.current = failed.retryChecks === true;
               retryFrom(failed);
             }}
             testId="sync-error"

@@ -124,7 +124,7 @@ export function useSyncRun({
       else {
         // A "slow down": said by when it ends, Check again held until then.
         const wait = rateLimitWait(error);
-        setFailure({ message: `The comparison did not finish: ${wait?.words ?? errorText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync(), tryAgainAt: wait?.tryAgainAt });
+        setFailure({ message: `The comparison did not finish: ${wait?.words ?? errorText(error)}`, retryLabel: 'Check again', retryChecks: true, retry: () => void compareAsync(), tryAgainAt: wait?.tryAgainAt });
       }
       return false;
     } finally {
@@ -190,7 +190,7 @@ export function useSyncRun({
       const code = errorCode(error);
       if (cancelled) setMessage({ tone: 'info', text: cancelledText(moved ? null : 'checking') });
       // Refused before sending anything: the same sync again would be refused again.
-      else if (code === 'no_comparison') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Check again', retry: () => void compareAsync() });
+      else if (code === 'no_comparison') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Check again', retryChecks: true, retry: () => void compareAsync() });
       // Refused before anything was taken or sent, until a batch of references is placed: the same sync, once they are.
       else if (code === 'busy') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Sync now', retry: () => void runAsync() });
       else if (code === 'not_linked') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Open Settings', retry: onOpenSettings });
