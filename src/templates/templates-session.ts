@@ -98,7 +98,6 @@ export interface TemplatesSession {
   linkAsync(frameId: string, templateId: string): Promise<TemplateLinkOutcome>;
 }
 
-
 interface FrameLinkFacts {
   frame: FrameNode;
   link: TemplateLink | null;
@@ -557,6 +556,10 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     async linkAsync(frameId, templateId) {
       const frame = await topLevelFrameAsync(frameId);
       const frameName = frame.name;
+      // Each read below awaits: the frame may be deleted meanwhile.
+      const throwIfGone = () => {
+        if (frame.removed) throw new BridgeError('no_frame', `${quotedName(frameName, 'The frame')} was deleted meanwhile, so nothing was linked.`);
+      };
       const facts = await linkFactsAsync(frame);
       if (facts.state === 'linked' && facts.link !== null) throw alreadyLinkedError(frameName, facts.link.templateName);
       const index = readIndex();
@@ -570,12 +573,12 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       // Another frame here holds it: two frames linked to one template would update it in turn.
       const holder = await linkedFrameOfAsync(templateId, index);
       if (holder !== null && holder.id !== frame.id) throw heldByOtherFrameError(template.name, holder.name);
-      if (frame.removed) throw new BridgeError('no_frame', `${quotedName(frameName, 'The frame')} was deleted meanwhile, so nothing was linked.`);
+      throwIfGone();
       // The frame read now, as a save reads it: only a template holding exactly this is its lost save.
       const reading = await readFrameAsync(figma, frame);
       const root = (template.content as { format?: unknown; root?: unknown } | null | undefined)?.root;
       if (!holdsSameContent(root, reading.node)) throw otherContentError(template.name, frameName);
-      if (frame.removed) throw new BridgeError('no_frame', `${quotedName(frameName, 'The frame')} was deleted meanwhile, so nothing was linked.`);
+      throwIfGone();
       saveLink(frame, template, reading.hash, sentContentHash(root));
       return { template: rowOf(template, frame), selection: await selectionAsync(false) };
     },
