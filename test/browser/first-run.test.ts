@@ -150,7 +150,7 @@ describe('steps that name the design system', () => {
     // Typed straight away, the id goes where the step said.
     await h.page.keyboard.type('ds_demo');
     await h.page.keyboard.press('Enter');
-    await expect.poll(() => textOf(system.getByRole('status'))).toMatch(/^This file now syncs to design system ds_demo\./);
+    await expect.poll(() => textOf(system.getByRole('status'))).toMatch(/^This file now syncs to design system “ds_demo”\./);
   });
 });
 

@@ -40,7 +40,7 @@ describe('saving a design-system id with a builder key saved', () => {
     await save.click();
     await expect
       .poll(() => textOf(section.getByRole('status')), { timeout: 15_000 })
-      .toMatch(/^This file now syncs to design system ds_nope\. .*The builder has no design system with this id in your key’s workspace\./);
+      .toMatch(/^This file now syncs to design system “ds_nope”\. .*The builder has no design system with this id in your key’s workspace\./);
     expect(await storedId()).toBe('ds_nope');
     expect(await field.inputValue()).toBe('ds_nope');
     expect(await axeViolationsAsync(ui)).toEqual([]);
@@ -48,7 +48,7 @@ describe('saving a design-system id with a builder key saved', () => {
     // Corrected: the builder knows it.
     await field.fill('ds_demo');
     await save.click();
-    await expect.poll(() => textOf(section.getByRole('status')), { timeout: 15_000 }).toMatch(/^This file now syncs to design system ds_demo\. .*The builder knows this design system\.$/);
+    await expect.poll(() => textOf(section.getByRole('status')), { timeout: 15_000 }).toMatch(/^This file now syncs to design system “ds_demo”\. .*The builder knows this design system\.$/);
     expect(await storedId()).toBe('ds_demo');
   });
 
@@ -83,7 +83,7 @@ describe('saving a design-system id with a builder key saved', () => {
       // The screen's own limit is 30 s.
       await expect
         .poll(() => textOf(section.getByRole('status')), { timeout: 40_000 })
-        .toMatch(/^This file now syncs to design system ds_demo\. .*Envelope could not check the id with the builder just now/);
+        .toMatch(/^This file now syncs to design system “ds_demo”\. .*Envelope could not check the id with the builder just now/);
       expect(await storedId()).toBe('ds_demo');
       expect(await axeViolationsAsync(ui)).toEqual([]);
     } finally {
@@ -116,7 +116,7 @@ describe('saving a design-system id while the builder is refused for hours', () 
         await expect
           .poll(() => textOf(section.getByRole('status')), { timeout: 20_000 })
           .toMatch(
-            /^This file now syncs to design system ds_nope\. .*Envelope could not check the id with the builder just now: the builder asked Envelope to slow down\. Sync checks it when it compares\. You can try again after 14:0[56], in about 2 hours\.$/,
+            /^This file now syncs to design system “ds_nope”\. .*Envelope could not check the id with the builder just now: the builder asked Envelope to slow down\. Sync checks it when it compares\. You can try again after 14:0[56], in about 2 hours\.$/,
           );
         await checkAxeAsync(ui, `Settings, the design-system check refused for hours, ${theme}`);
       } finally {

@@ -23,7 +23,7 @@ describe('an empty design-system id saved in a file linked to none', () => {
 
     await field.fill('ds_empty');
     await field.press('Enter');
-    await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toMatch(/^This file now syncs to design system ds_empty\./);
+    await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toMatch(/^This file now syncs to design system “ds_empty”\./);
     await field.fill('');
     await field.press('Enter');
     await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toBe('This file is no longer linked to a design system.');

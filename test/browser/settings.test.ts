@@ -359,7 +359,7 @@ describe('Settings in the real UI', () => {
     await section.getByRole('button', { name: 'Save for this file' }).click();
     await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe('ds_empty');
     // (What the builder says of the id follows: see settings-design-system-check.test.ts.)
-    await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toMatch(/^This file now syncs to design system ds_empty \(read from the address\)\. Collaborators see the same setting\./);
+    await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toMatch(/^This file now syncs to design system “ds_empty” \(read from the address\)\. Collaborators see the same setting\./);
     expect(await storedId()).toBe('ds_empty');
 
     // An address whose id could be any of its parts is refused in words; what was pasted stays.
@@ -466,7 +466,7 @@ describe('the file’s design-system id changed by ⌘Z while Settings is open',
     const before = await storedId();
     await field.fill('ds_empty');
     await section.getByRole('button', { name: 'Save for this file' }).click();
-    await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toBe('This file now syncs to design system ds_empty. Collaborators see the same setting.');
+    await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toBe('This file now syncs to design system “ds_empty”. Collaborators see the same setting.');
     expect(await storedId()).toBe('ds_empty');
 
     // The designer presses ⌘Z in Figma.
@@ -486,7 +486,7 @@ describe('the file’s design-system id changed by ⌘Z while Settings is open',
     const field = section.getByRole('textbox', { name: 'Design system id' });
     await field.fill('ds_empty');
     await section.getByRole('button', { name: 'Save for this file' }).click();
-    await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toBe('This file now syncs to design system ds_empty. Collaborators see the same setting.');
+    await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toBe('This file now syncs to design system “ds_empty”. Collaborators see the same setting.');
     await field.fill('ds_typed');
 
     await evaluateHooks(h.page, (hooks) => hooks.fake().figma.triggerUndo());
@@ -498,7 +498,7 @@ describe('the file’s design-system id changed by ⌘Z while Settings is open',
     await evaluateHooks(h.page, (hooks) => hooks.fake().redo());
     await expect
       .poll(() => textOf(section.getByRole('status')), { timeout: 10_000 })
-      .toBe('Changed outside this window (undo, redo or a collaborator): this file now syncs to design system ds_empty. The id typed above is not saved.');
+      .toBe('Changed outside this window (undo, redo or a collaborator): this file now syncs to design system “ds_empty”. The id typed above is not saved.');
     expect(await field.inputValue()).toBe('ds_typed');
     expect(await axeViolationsAsync(ui)).toEqual([]);
   });

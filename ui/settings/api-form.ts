@@ -87,12 +87,12 @@ export function savedText(api: ApiName, view: SettingsView, sentKey: boolean): s
 export function designSystemSavedText(id: string | null, fromAddress = false, wasLinked = true): string {
   if (id === null) return wasLinked ? 'This file is no longer linked to a design system.' : 'This file is not linked to a design system: enter the id above, then save.';
   const read = fromAddress ? ' (read from the address)' : '';
-  return `This file now syncs to design system ${id}${read}. Collaborators see the same setting.`;
+  return `This file now syncs to design system “${id}”${read}. Collaborators see the same setting.`;
 }
 
 /** The file's id changed outside this window's Save (⌘Z, ⌘⇧Z, a collaborator); `typedKept`: the field keeps an id typed and not saved. */
 export function designSystemChangedText(id: string | null, typedKept: boolean): string {
-  const now = id === null ? 'this file is no longer linked to a design system' : `this file now syncs to design system ${id}`;
+  const now = id === null ? 'this file is no longer linked to a design system' : `this file now syncs to design system “${id}”`;
   return `Changed outside this window (undo, redo or a collaborator): ${now}.${typedKept ? ' The id typed above is not saved.' : ''}`;
 }
 

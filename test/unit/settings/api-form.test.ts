@@ -93,7 +93,7 @@ describe('answers from the sandbox', () => {
     const said = savedText('builder', { ...view, builder: { ...view.builder, keyHint: null, keyRemoved: removed } }, false);
     expect(said).toBe(`Email builder address saved. ${removed}`);
     expect(messageProblems(said)).toEqual([]);
-    expect(designSystemSavedText('ds_demo')).toMatch(/syncs to design system ds_demo/);
+    expect(designSystemSavedText('ds_demo')).toMatch(/syncs to design system “ds_demo”/);
     expect(designSystemSavedText(null)).toMatch(/no longer linked/);
   });
 });
