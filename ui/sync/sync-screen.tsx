@@ -10,6 +10,7 @@ import { LiveNotice, type LiveMessage } from '../components/notice';
 import { Spinner } from '../components/spinner';
 import { useLatest } from '../hooks/use-latest';
 import { useStillBefore } from '../hooks/use-still-before';
+import { useEscapeBack } from '../library/escape-back';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { pressedChip, useChipsFoldFocus } from './chips-fold-focus';
 import { createPictureLoader } from './picture-loader';
@@ -159,6 +160,9 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   // (Before the open row's: its effect, the open detail's closing, runs after this one's, as it did when declared last.)
   const held = useStillBefore(failure?.tryAgainAt ?? null);
   const { openItem, openKeyNow } = useOpenRow({ openKey, setOpenKey, shownItems, items, busy, setMessage, actions: actionsFocus.ref });
+  // Escape goes back to the list from the buttons under an open component too (Check again, Copy
+  // summary): only the detail heard it, and after a check the keyboard is on Check again.
+  useEscapeBack(hidden || openItem === null ? null : () => setOpenKey(null));
   // After the open key's latest (its layout effect runs first): a retry's focus reads the detail open now.
   const [retryFrom, screenRef, focusListRow] = useRetryFocus(actionsFocus.ref, openKeyNow, failure, chooseFailure, apartFailure);
   // A failure's retry goes with its notice (or hides while a check runs), also for a check started by
