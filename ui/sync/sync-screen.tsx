@@ -17,7 +17,7 @@ import { createPictureLoader } from './picture-loader';
 import { SyncDetailView, type PictureMode } from './sync-detail';
 import type { Failure } from './sync-failure';
 import { SyncHistory } from './sync-history';
-import { choiceMode, KIND_ORDER, toggledChoice } from './sync-kinds';
+import { chipText, choiceMode, KIND_ORDER, toggledChoice } from './sync-kinds';
 import { SyncList } from './sync-list';
 import { revealKeepingFocus } from './reveal-keeping-focus';
 import { FailureNotice, LinkProblem, OutcomeNotice, SyncAnnouncement, TaskProgress } from './sync-notices';
@@ -202,7 +202,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   // The folded chips' button says what they show: the kind pressed, with its count, and the kind of change pressed.
   const shownKind = filter === 'all' ? `All ${formatCount(kindShown?.all ?? others)}` : chipLabel(filter, kindCount(filter));
   const shownChange = change === null ? null : changes.find(([chip]) => chip === change);
-  const shownFilterText = shownChange ? `${shownKind}, ${shownChange[0]} ${formatCount(shownChange[1])}` : shownKind;
+  const shownFilterText = shownChange ? `${shownKind}, ${chipText(shownChange[0])} ${formatCount(shownChange[1])}` : shownKind;
   return (
     <div ref={screenRef} class="screen sync-screen" data-testid="screen-sync" hidden={hidden}>
       {readOnlyReason ? (
@@ -313,7 +313,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
                     </span>
                     {changes.map(([chip, count]) => (
                       <button key={chip} type="button" class="sync-chip sync-chip-change" aria-pressed={change === chip} onClick={() => setChange(change === chip ? null : chip)}>
-                        {chip} {formatCount(count)}
+                        {chipText(chip)} {formatCount(count)}
                       </button>
                     ))}
                   </div>
