@@ -16,7 +16,7 @@ import { DetailChoice } from './choice-control';
 import { PixelDifference } from './pixel-difference';
 import { pairFactors } from './picture-scale';
 import { remoteText } from './sync-list';
-import { choiceMode, KIND_ONE, REPLACED_LABEL, replacementReason, takenInPartText } from './sync-kinds';
+import { chipsText, choiceMode, KIND_ONE, REPLACED_LABEL, replacementReason, takenInPartText } from './sync-kinds';
 
 export interface SyncDetailProps {
   /** The row as the list has it now (its choice is the latest). */
@@ -133,7 +133,7 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
           {remote ? ` · ${remote}` : ''}
         </p>
         {/* Every chip, also those the list's row had no room for. */}
-        {item.chips && item.chips.length > 0 ? <p class="muted">Changed: {item.chips.join(', ')}</p> : null}
+        {item.chips && item.chips.length > 0 ? <p class="muted">Changed: {chipsText(item.chips)}</p> : null}
       </div>
       {replaces ? (
         <div class="sync-replaced" data-testid="sync-replaced">

@@ -37,10 +37,21 @@ export function replacementReason(deleted: SyncItem, added: SyncItem): string {
     : `“${deleted.name}” was deleted here and “${added.name}” was added: Envelope shows them as one replacement because they have the same description and, apart from the name, differ in at most one kind of change, and neither has another such match.`;
 }
 
+/**
+ * A what-changed chip in words. "other" alone (opacity, visibility, corner radius…) left a
+ * designer reading "Changed: fill, other" unsure what else would be pushed.
+ */
+export function chipText(chip: string): string {
+  return chip === 'other' ? 'other properties' : chip;
+}
+
+/** A row's chips as one list in words ("fill, other properties"). */
+export const chipsText = (chips: readonly string[]): string => chips.map(chipText).join(', ');
+
 /** The replaced row's line in the copied summary: what replaced what, and by which rule. */
 export function replacementSummary(deleted: SyncItem, added: SyncItem): string {
   const how = deleted.name === added.name ? 're-created' : `replaces “${deleted.name}”: same description, nearly the same content`;
-  const chips = added.chips && added.chips.length > 0 ? ` [${added.chips.join(', ')}]` : '';
+  const chips = added.chips && added.chips.length > 0 ? ` [${chipsText(added.chips)}]` : '';
   return `${added.name}${chips} (${how}: old key ${deleted.key}, new key ${added.key}; ${replacementChoiceText(added, deleted).toLowerCase()})`;
 }
 

@@ -6,7 +6,7 @@ import type { SyncChoice, SyncItem } from '../../src/shared/bridge/messages';
 import { useLatest } from '../hooks/use-latest';
 import { ChoiceCell } from './choice-control';
 import type { PictureLoader } from './picture-loader';
-import { choiceMode, choiceText, KIND_LABEL, REPLACED_LABEL, replacementChoiceText, takenInPartText } from './sync-kinds';
+import { chipsText, chipText, choiceMode, choiceText, KIND_LABEL, REPLACED_LABEL, replacementChoiceText, takenInPartText } from './sync-kinds';
 import { firstItemIndex, foldedChipCount, formatCount, nextItemIndex, type SyncRow } from './sync-rows';
 import { relativeTime } from '../messages/relative-time';
 import { revealRow, rowsPerPage, virtualWindow } from './virtual-window';
@@ -121,16 +121,16 @@ function RowChips({ chips }: { chips: readonly string[] }) {
   }, [chips]);
   return (
     <>
-      <span class="visually-hidden">Changed: {chips.join(', ')}</span>
+      <span class="visually-hidden">Changed: {chipsText(chips)}</span>
       <span ref={box} class="sync-tags" data-testid="sync-row-chips" aria-hidden="true">
         {chips.map((chip) => (
           <span key={chip} class="sync-tag">
-            {chip}
+            {chipText(chip)}
           </span>
         ))}
       </span>
       {left > 0 ? (
-        <span class="sync-tag sync-tag-more" aria-hidden="true" title={chips.slice(-left).join(', ')}>
+        <span class="sync-tag sync-tag-more" aria-hidden="true" title={chipsText(chips.slice(-left))}>
           +{left}
         </span>
       ) : null}

@@ -1,7 +1,7 @@
 // The diff list's rows without the DOM: grouping by kind, filtering, search, counts, and what
 // the Run button says. Fast enough to recompute on every keystroke at 10,000 items.
 import type { SyncChangeChip, SyncItem, SyncKind } from '../../src/shared/bridge/messages';
-import { KIND_LABEL, KIND_ORDER, willRun } from './sync-kinds';
+import { chipText, KIND_LABEL, KIND_ORDER, willRun } from './sync-kinds';
 
 /** A group of the list: a kind, or `replaced` (a deleted and an added component shown as one row). */
 export type RowGroup = SyncKind | 'replaced';
@@ -208,7 +208,7 @@ export function runSummary(items: readonly SyncItem[], pairs: ReadonlyMap<string
 export function noMatchText(query: string, filter: KindFilter, change: SyncChangeChip | null): string {
   const needle = query.trim();
   const kind = filter === 'all' ? '' : ` in ${KIND_LABEL[filter].toLowerCase()}`;
-  const changed = change === null ? '' : ` with ${/^[aeiou]/.test(change) ? 'an' : 'a'} “${change}” change`;
+  const changed = change === null ? '' : ` with ${/^[aeiou]/.test(chipText(change)) ? 'an' : 'a'} “${chipText(change)}” change`;
   return `No component matches${needle ? ` “${needle}”` : ''}${kind}${changed}.`;
 }
 

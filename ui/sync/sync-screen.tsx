@@ -10,13 +10,14 @@ import { LiveNotice, type LiveMessage } from '../components/notice';
 import { Spinner } from '../components/spinner';
 import { useLatest } from '../hooks/use-latest';
 import { useStillBefore } from '../hooks/use-still-before';
+import { useEscapeBack } from '../library/escape-back';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { pressedChip, useChipsFoldFocus } from './chips-fold-focus';
 import { createPictureLoader } from './picture-loader';
 import { SyncDetailView, type PictureMode } from './sync-detail';
 import type { Failure } from './sync-failure';
 import { SyncHistory } from './sync-history';
-import { choiceMode, KIND_ORDER, toggledChoice } from './sync-kinds';
+import { chipText, choiceMode, KIND_ORDER, toggledChoice } from './sync-kinds';
 import { SyncList } from './sync-list';
 import { revealKeepingFocus } from './reveal-keeping-focus';
 import { FailureNotice, LinkProblem, OutcomeNotice, SyncAnnouncement, TaskProgress } from './sync-notices';
@@ -159,6 +160,9 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   // (Before the open row's: its effect, the open detail's closing, runs after this one's, as it did when declared last.)
   const held = useStillBefore(failure?.tryAgainAt ?? null);
   const { openItem, openKeyNow } = useOpenRow({ openKey, setOpenKey, shownItems, items, busy, setMessage, actions: actionsFocus.ref });
+  // Escape goes back to the list from the buttons under an open component too (Check again, Copy
+  // summary): only the detail heard it, and after a check the keyboard is on Check again.
+  useEscapeBack(hidden || openItem === null ? null : () => setOpenKey(null));
   // After the open key's latest (its layout effect runs first): a retry's focus reads the detail open now.
   const [retryFrom, screenRef, focusListRow] = useRetryFocus(actionsFocus.ref, openKeyNow, failure, chooseFailure, apartFailure);
   // A failure's retry goes with its notice (or hides while a check runs), also for a check started by
@@ -198,7 +202,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   // The folded chips' button says what they show: the kind pressed, with its count, and the kind of change pressed.
   const shownKind = filter === 'all' ? `All ${formatCount(kindShown?.all ?? others)}` : chipLabel(filter, kindCount(filter));
   const shownChange = change === null ? null : changes.find(([chip]) => chip === change);
-  const shownFilterText = shownChange ? `${shownKind}, ${shownChange[0]} ${formatCount(shownChange[1])}` : shownKind;
+  const shownFilterText = shownChange ? `${shownKind}, ${chipText(shownChange[0])} ${formatCount(shownChange[1])}` : shownKind;
   return (
     <div ref={screenRef} class="screen sync-screen" data-testid="screen-sync" hidden={hidden}>
       {readOnlyReason ? (
@@ -309,7 +313,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
                     </span>
                     {changes.map(([chip, count]) => (
                       <button key={chip} type="button" class="sync-chip sync-chip-change" aria-pressed={change === chip} onClick={() => setChange(change === chip ? null : chip)}>
-                        {chip} {formatCount(count)}
+                        {chipText(chip)} {formatCount(count)}
                       </button>
                     ))}
                   </div>

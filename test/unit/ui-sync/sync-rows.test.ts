@@ -133,7 +133,7 @@ describe('what-changed chips in the list', () => {
   it('says what matched nothing: the search, the kind and the kind of change, with the right article', () => {
     expect(noMatchText('  Hero ', 'remote-change', 'fill')).toBe('No component matches “Hero” in incoming with a “fill” change.');
     expect(noMatchText('', 'all', 'effect')).toBe('No component matches with an “effect” change.');
-    expect(noMatchText('', 'all', 'other')).toBe('No component matches with an “other” change.');
+    expect(noMatchText('', 'all', 'other')).toBe('No component matches with an “other properties” change.');
     expect(noMatchText('x', 'conflict', null)).toBe('No component matches “x” in conflicts.');
   });
 
