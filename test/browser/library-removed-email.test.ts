@@ -2,6 +2,8 @@
 // results: its details came from memory, and its screenshot's 404 was said as a screenshot that
 // "could not be shown". The screenshot failing now asks the library again, fresh: gone is said as
 // gone (as a 404 of the detail is), with the results and their scroll place kept behind it.
+// Back in the results its card is gone (it stayed, its thumbnail broken), the same search asked
+// again within the minute does not bring it back, and Previous and Next pass over it.
 import type { Frame, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
@@ -72,6 +74,53 @@ describe('Browse: an email removed within the minute its details are kept', () =
       expect(await grid(ui).evaluate((element) => element.scrollTop)).toBe(scrollTop);
     });
   }
+
+  it('takes the removed email out of the results, and out of those kept for the minute: the keyboard on the card in its place, Previous and Next passing over it', async () => {
+    await libraryControlAsync(h.emulator.libraryUrl, 'reset');
+    try {
+      const ui = await openBrowseAsync(h);
+      const { card, index, id } = await cardDownTheGridAsync(ui);
+      const list = await readLibraryAsync<{ data: Array<{ id: number; subject_line: string }> }>(h.emulator.libraryUrl, '/v1/emails?per_page=50', await demoLibraryKeyAsync(h.emulator.libraryUrl));
+      const at = Number(index);
+      const before = list.data[at - 1]!;
+      const after = list.data[at + 1]!;
+      const scrollTop = await grid(ui).evaluate((element) => element.scrollTop);
+      // Which emails the cards drawn show, and the one with the keyboard (subjects repeat: by id).
+      const cardsShown = () => ui.locator('.email-card-button').evaluateAll((cards) => cards.map((each) => Number((each as HTMLElement).dataset['resultId'])));
+      const focusedCard = () => ui.evaluate(() => ({ index: (document.activeElement as HTMLElement | null)?.dataset['index'], id: Number((document.activeElement as HTMLElement | null)?.dataset['resultId']) }));
+      expect(await cardsShown()).toContain(id);
+
+      await libraryControlAsync(h.emulator.libraryUrl, `library/emails/${id}/remove`);
+      await card.click();
+      await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toBe('This email is no longer in the library.');
+
+      // Back: its card is gone, the keyboard on the one now in its place, the grid where it was.
+      await h.page.keyboard.press('Escape');
+      await expect.poll(focusedCard).toEqual({ index, id: after.id });
+      expect(await cardsShown()).not.toContain(id);
+      expect(await grid(ui).evaluate((element) => element.scrollTop)).toBe(scrollTop);
+
+      // From the email after it, Previous goes to the one before it, not back to the removed one.
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(after.subject_line);
+      await ui.getByRole('button', { name: 'Previous' }).click();
+      await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(before.subject_line);
+      await h.page.keyboard.press('Escape');
+
+      // The same search again within the minute (another typed, then cleared): its card does not come back.
+      const field = ui.getByLabel('Search emails');
+      await field.fill('no such words in any email');
+      await expect.poll(() => textOf(ui.getByTestId('library-empty').locator('strong')), { timeout: 10_000 }).toBe('No emails match this search.');
+      await field.fill('');
+      await expect.poll(() => textOf(ui.getByTestId('library-status')), { timeout: 10_000 }).toMatch(/emails so far; scroll for more\.$/);
+      await ui.getByRole('list', { name: 'Emails' }).getByRole('button').first().focus();
+      for (let row = 0; row < 3; row++) await h.page.keyboard.press('ArrowDown');
+      await expect.poll(focusedCard).toEqual({ index, id: after.id });
+      expect(await cardsShown()).not.toContain(id);
+    } finally {
+      await libraryControlAsync(h.emulator.libraryUrl, 'reset');
+    }
+  });
 
   it('keeps saying the screenshot could not be shown when the library still has the email, having asked it again', async () => {
     const ui = await openBrowseAsync(h);

@@ -2,6 +2,7 @@
 // for a short while; identical calls in flight are joined). Writes are never cached, and clear it.
 import type { LibraryClient } from '../../src/shared/api/library/client';
 import type { ResponseCache } from './response-cache';
+import { emailIdsIn } from './removed-email';
 
 type ReadName = Exclude<keyof LibraryClient, 'hasKey' | 'createBrandRequestAsync'>;
 
@@ -66,4 +67,10 @@ function throughCache(client: LibraryClient, cache: ResponseCache, onAttribution
   // A write changes what the reads would say (my requests, today's count): nothing older is reused.
   cached['createBrandRequestAsync'] = (...args: unknown[]) => methods['createBrandRequestAsync']!(...args).finally(() => cache.clear());
   return cached as unknown as LibraryClient;
+}
+
+/** The library removed this email: no answer kept for the minute shows it again (each is asked for anew). */
+export function forgetEmail(cache: ResponseCache, id: number): void {
+  // A key is the read's name, then its arguments (throughCache).
+  cache.forget((key, answer) => emailIdsIn(key.slice(0, key.indexOf(' ')), answer).includes(id));
 }

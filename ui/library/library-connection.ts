@@ -4,7 +4,7 @@ import { createLibraryClient, refuseLibraryAllowance, type LibraryClient } from 
 import type { LibraryRefusal } from '../../src/shared/bridge/messages';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { createBrowserFetchTransport } from '../http/browser-fetch-transport';
-import { withFreshReads, withResponseCache, type Attribution } from './cached-library-client';
+import { forgetEmail, withFreshReads, withResponseCache, type Attribution } from './cached-library-client';
 import { createResponseCache } from './response-cache';
 import { addressMissingMessage } from '../../src/shared/api/http/error-mapping';
 import type { LibraryProblem } from './library-problem';
@@ -14,6 +14,8 @@ export interface LibraryConnection {
   /** The same client, its reads always sent (their answers kept for `client`): for the reference check. */
   freshClient: LibraryClient;
   baseUrl: string;
+  /** The library removed this email: the answers kept that show it are dropped. */
+  forgetEmail: (id: number) => void;
 }
 
 /** `onHeld` hears the seconds until the requests waiting for the rate allowance go; 0 once none waits. */
@@ -24,7 +26,7 @@ export async function connectLibraryAsync(endpoint: Pick<UiEndpoint, 'request' |
   const onRefused = (waitMs: number) => endpoint.emit('library/refused', { baseUrl, key, waitMs });
   const client = createLibraryClient({ baseUrl, key, transport: createBrowserFetchTransport(), retryPolicy: { maxAttempts: 1 }, onRefused, ...(onHeld ? { onHeld } : {}) });
   const cache = createResponseCache();
-  return { client: withResponseCache(client, cache, onAttribution), freshClient: withFreshReads(client, cache, onAttribution), baseUrl };
+  return { client: withResponseCache(client, cache, onAttribution), freshClient: withFreshReads(client, cache, onAttribution), baseUrl, forgetEmail: (id) => forgetEmail(cache, id) };
 }
 
 /**

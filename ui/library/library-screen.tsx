@@ -24,6 +24,7 @@ import { SearchScreen } from './search/search-screen';
 import { categorySearch } from './search/search-query';
 import { useEmailSearch } from './search/use-email-search';
 import type { OpenedList } from './use-paged-list';
+import { placeAfterRemoval, steppedIndex } from './removed-email';
 import { ExternalLink } from '../components/external-link';
 import { HeldNotice, OwnCountdowns, useOwnCountdown } from './held-notice';
 import { focusFell, ProblemNotice, useKeyboardWhereFocusFell, useRetryFocus } from './problem-notice';
@@ -131,6 +132,8 @@ interface OpenEmail {
   paged?: OpenedList<{ id: number }>;
   /** From the search: the search it was opened from (a later one keeps it on `list`, the results it was opened from). */
   generation?: number;
+  /** The open email, found removed from the library: it left the list (the next one now sits at `index`). */
+  gone?: number;
 }
 
 /** Where a brand's page was opened from, the row that opened the one before, and what that one was opened from. */
@@ -191,6 +194,9 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   };
   // The list an open email came from grew (its next page came): Previous, Next and the count follow it.
   const listFrom = (from: Section) => (paged: OpenedList<{ id: number }>) => setOpen((current) => (current?.from === from ? { ...current, list: paged.items, paged } : current));
+  // Emails found removed from the library while Browse was open: Previous and Next pass over them
+  // in the lists that still show them (a brand's, Me's); the search's results let them go.
+  const removed = useRef(new Set<number>());
   const { emails, generation } = search;
   // A new search starts at its top.
   const place = savedPlace.generation === generation ? savedPlace : { generation, scrollTop: 0, focused: 0 };
@@ -205,7 +211,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const back = () => {
     // From the canvas too: its Back goes to the results, which take the keyboard.
     if (open?.from === 'emails' || open?.from === 'canvas') {
-      if (fromSearch) setPlace((current) => ({ ...current, focused: open.index }));
+      // A removed email left the results: the card that took its place (the one before, at the end).
+      if (fromSearch) setPlace((current) => ({ ...current, focused: placeAfterRemoval(open.index, emails.length) }));
       setFocusRequest((n) => n + 1);
     } else {
       const row = opener.current;
@@ -247,9 +254,16 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   useOwnCountdown(!hidden && nextPageNotice?.kind === 'busy');
   // From the email open when the press is handled, not when the window last drew: presses faster
   // than the drawing (a key held down) each count.
-  const step = (by: number) =>
-    open !== null && list[open.index + by]
-      ? () => setOpen((current) => (current !== null && (followsSearch(current) ? emails : current.list)[current.index + by] ? { ...current, index: current.index + by } : current))
+  // A removed email (gone) left the list: Next goes to the one now in its place.
+  const step = (by: 1 | -1) =>
+    open !== null && steppedIndex(list, open.index, by, open.gone !== undefined, removed.current) !== null
+      ? () =>
+          setOpen((current) => {
+            if (current === null) return current;
+            const { gone, ...rest } = current;
+            const index = steppedIndex(followsSearch(current) ? emails : current.list, current.index, by, gone !== undefined, removed.current);
+            return index === null ? current : { ...rest, index };
+          })
       : null;
   const previous = step(-1);
   const next = step(1);
@@ -318,7 +332,16 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
     return () => document.removeEventListener('keydown', listener);
   }, [keys]);
 
-  const openId = open === null ? undefined : list[open.index]?.id;
+  const openId = open === null ? undefined : (open.gone ?? list[open.index]?.id);
+  // The open email found removed: it leaves the search's results and the answers kept for the
+  // minute (a return would bring it back); Previous and Next pass over it. It stays open, said gone.
+  const emailGone = (id: number) => {
+    removed.current.add(id);
+    connection.forgetEmail(id);
+    search.remove(id);
+    // Only the search's results shrink: an email opened from them keeps its place, and Next goes to the one now in it.
+    setOpen((current) => (current !== null && current.gone === undefined && followsSearch(current) && emails[current.index]?.id === id ? { ...current, gone: id } : current));
+  };
   return (
     <div class="library" data-testid="screen-browse" hidden={hidden}>
       <nav class="library-sections" aria-label="Library">
@@ -374,7 +397,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           freshClient={connection.freshClient}
           libraryUrl={baseUrl}
           emailId={openId}
-          position={{ index: open.index, count: list.length, more: fromSearch ? !searchDone : paged && !paged.done }}
+          position={{ index: open.index, count: list.length + (open.gone === undefined ? 0 : 1), more: fromSearch ? !searchDone : paged && !paged.done }}
           onPrevious={previous}
           onNext={next}
           nextLoading={nextPageLoading}
@@ -390,6 +413,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
           onOpenSettings={onOpenSettings}
           onWaiting={setEmailWaits}
           onWaitOver={nextPageWaitsWithEmail ? retryList : undefined}
+          onGone={emailGone}
         />
       ) : null}
       {/* Library content shows in these sections: the service is credited under them (an open email credits it itself). */}

@@ -14,6 +14,8 @@ export interface ResponseCache {
   /** Answers given from memory or joined in flight (for the bench and tests). */
   readonly hits: number;
   clear(): void;
+  /** Drops the answers kept (not those in flight) that `test` picks: what they show, the library no longer has. */
+  forget(test: (key: string, answer: unknown) => boolean): void;
 }
 
 export const RESPONSE_LIFETIME_MS = 60_000;
@@ -28,6 +30,8 @@ interface Entry {
   controller: AbortController;
   /** Callers still waiting that can stop; Infinity once one joined that cannot. */
   waiting: number;
+  /** The answer, once it came (read by `forget`). */
+  answer?: unknown;
 }
 
 export function createResponseCache(options: { now?: () => number; lifetimeMs?: number; maxEntries?: number } = {}): ResponseCache {
@@ -63,6 +67,9 @@ export function createResponseCache(options: { now?: () => number; lifetimeMs?: 
       return hits;
     },
     clear: () => entries.clear(),
+    forget(test) {
+      for (const [key, entry] of entries) if (entry.at !== Infinity && test(key, entry.answer)) entries.delete(key);
+    },
     getAsync<T>(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal, fresh = false): Promise<T> {
       if (signal?.aborted) return Promise.reject(noLongerNeeded());
       const entry = entries.get(key);
@@ -78,8 +85,9 @@ export function createResponseCache(options: { now?: () => number; lifetimeMs?: 
       entries.set(key, loading);
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
       promise.then(
-        () => {
+        (answer) => {
           loading.at = now();
+          loading.answer = answer;
         },
         () => {
           if (entries.get(key) === loading) entries.delete(key);

@@ -1,6 +1,6 @@
 // One email: what it is, who sent it, where it sits in the library, and the email itself.
 // (The Browse screen gives it its keys: arrows for the previous or next result, Escape for back.)
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { GetEmailResponse } from '../../../src/shared/api/library/schemas';
 import { useCanvasInsert } from '../../canvas/canvas-insert';
@@ -15,6 +15,7 @@ import { shortDate } from '../search/search-query';
 import { subjectOf } from '../email-subject';
 import { EmailPreview, FIRST_VIEW, type PreviewView } from './email-preview';
 import { ExternalLink } from '../../components/external-link';
+import { useLatest } from '../../hooks/use-latest';
 
 const STEP_PAUSE_MS = 250;
 
@@ -41,10 +42,22 @@ export interface EmailDetailProps {
   onWaiting?: (waiting: boolean) => void;
   /** Goes with the email's own retry at the end of its wait (what waited for the same wait). */
   onWaitOver?: () => void;
+  /** The library has no such email (now): the results it was opened from let it go. */
+  onGone?: (id: number) => void;
 }
 
-export function EmailDetailView({ client, freshClient, libraryUrl, emailId, position, onPrevious, onNext, nextLoading = false, onBack, backLabel = '← Back to results', onCategory, onBrand, onOpenSettings, onWaiting, onWaitOver }: EmailDetailProps) {
+export function EmailDetailView({ client, freshClient, libraryUrl, emailId, position, onPrevious, onNext, nextLoading = false, onBack, backLabel = '← Back to results', onCategory, onBrand, onOpenSettings, onWaiting, onWaitOver, onGone }: EmailDetailProps) {
   const [state, setState] = useState<{ response: GetEmailResponse | null; problem: LibraryProblem | null }>({ response: null, problem: null });
+  // Found gone (its detail's 404, or the fresh read after its screenshot failed): told as it is said,
+  // in the same render, so a Back pressed at once already finds the results without it.
+  const told = useLatest(onGone);
+  const showProblem = useCallback(
+    (id: number, problem: LibraryProblem) => {
+      setState({ response: null, problem });
+      if (problem.kind === 'not_found') told.current?.(id);
+    },
+    [told],
+  );
   const { shown: problem, attempt, retry } = useRetryOnce(state.problem);
   // Shown while the email is open (a hidden Browse hides the held notice too).
   const waiting = problem?.kind === 'busy';
@@ -78,7 +91,7 @@ export function EmailDetailView({ client, freshClient, libraryUrl, emailId, posi
       () =>
         client.getEmailAsync(emailId, steppedPast.signal).then(
           (response) => current && setState({ response, problem: null }),
-          (error: unknown) => current && setState({ response: null, problem: emailProblem(error) }),
+          (error: unknown) => current && showProblem(emailId, emailProblem(error)),
         ),
       shownOnce.current ? STEP_PAUSE_MS : 0,
     );
@@ -88,7 +101,7 @@ export function EmailDetailView({ client, freshClient, libraryUrl, emailId, posi
       clearTimeout(timer);
       steppedPast.abort();
     };
-  }, [client, emailId, attempt]);
+  }, [client, emailId, attempt, showProblem]);
 
   // Its screenshot failed (a 404 when the email is gone): the detail may be the cache's, from before
   // the library removed the email, so the library is asked again, fresh. Gone: said as a 404 of the
@@ -101,14 +114,14 @@ export function EmailDetailView({ client, freshClient, libraryUrl, emailId, posi
       () => undefined,
       (error: unknown) => {
         const gone = goneAfterScreenshot(error);
-        if (current && gone) setState({ response: null, problem: gone });
+        if (current && gone) showProblem(emailId, gone);
       },
     );
     return () => {
       current = false;
       steppedPast.abort();
     };
-  }, [freshClient, emailId, shotFailed]);
+  }, [freshClient, emailId, shotFailed, showProblem]);
 
   // The email come: the keyboard goes on from its heading, if still where it was left (not if the
   // person went on meanwhile: to Back, a category, the next results' Try again).

@@ -1,7 +1,7 @@
 // Journeys: the brands with a curated lifecycle journey, and one brand's journey as its stages
 // in capture order, with a few emails each (1–10, adjustable).
 import type { RefObject } from 'preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import { LIBRARY_LIMITS } from '../../../src/shared/api/library/requests';
 import type { EmailSummary, Journey } from '../../../src/shared/api/library/schemas';
@@ -24,6 +24,7 @@ import { useKeptState } from '../kept-state';
 import { useKeptScroll } from '../use-kept-scroll';
 import { useBrandNames } from '../brand-names';
 import { stageCountText } from './stage-count';
+import { perStageProblem } from './per-stage-problem';
 
 export interface JourneysScreenProps {
   client: LibraryClient;
@@ -138,6 +139,9 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
       unneeded.abort();
     };
   }, [client, slug, knownName]);
+  // Another number per stage that could not be read: the stages on show (and Insert) are the earlier one's, said first.
+  const shownPerStage = state.journey === null ? null : state.perStage;
+  const said = useMemo(() => problem && perStageProblem(problem, shownPerStage, perStage), [problem, shownPerStage, perStage]);
   const { min, max } = LIBRARY_LIMITS.emailsPerStage;
   const all = state.journey?.stages.flatMap((stage) => stage.emails) ?? [];
   const canvas = useCanvasInsert();
@@ -208,7 +212,7 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
           Insert journey as board
         </Button>
       ) : null}
-      {problem ? <ProblemNotice problem={problem} onRetry={retryFocused(retry)} onOpenSettings={onOpenSettings} /> : null}
+      {said ? <ProblemNotice problem={said} onRetry={retryFocused(retry)} onOpenSettings={onOpenSettings} /> : null}
       <LiveStatus busy>{state.journey === null && !problem ? 'Loading the journey…' : loadingOther ? `Loading ${plural(chosen, 'email')} per stage…` : null}</LiveStatus>
       {state.journey?.stages.length === 0 ? <p class="empty-state">This journey has no emails yet.</p> : null}
       {state.journey?.stages.map((stage, index) => {

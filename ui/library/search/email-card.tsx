@@ -36,6 +36,7 @@ export function EmailCard({ email, position, total, focusable, showImage, height
         class="email-card-button"
         tabIndex={focusable ? 0 : -1}
         data-index={position - 1}
+        data-result-id={email.id}
         onClick={(event) => (event.shiftKey || event.metaKey || event.ctrlKey ? onToggle() : onOpen())}
         onFocus={onFocus}
         {...canvas?.dragProps(insertItemOf(email))}

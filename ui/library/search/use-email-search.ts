@@ -6,6 +6,7 @@ import type { SearchedEmail } from '../../../src/shared/api/library/schemas';
 import { createUniqueEmailPager, type UniqueEmailPager } from '../../../src/shared/api/library/unique-pager';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { afterPage } from './repeated-pages';
+import { withoutEmail } from '../removed-email';
 import { EMPTY_SEARCH, SEARCH_DEBOUNCE_MS, sameSearch, searchQuery, type SearchForm } from './search-query';
 
 export interface SearchResults {
@@ -26,6 +27,8 @@ export interface EmailSearch extends SearchResults {
   loadMore: () => void;
   /** After a problem: the page that failed, again. */
   retry: () => void;
+  /** The library removed this email: its card leaves the results (its place goes to the next). */
+  remove: (id: number) => void;
 }
 
 const START: SearchResults = { generation: 0, emails: [], loading: true, done: false, repeating: false, problem: null };
@@ -101,5 +104,11 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
     if (run.current.results.problem === null) load();
   }, [load]);
 
-  return { form, setForm, ...results, loadMore, retry: load };
+  const remove = useCallback((id: number) => {
+    const before = run.current.results;
+    const emails = withoutEmail(before.emails, id);
+    if (emails !== before.emails) publish({ ...before, emails: [...emails] });
+  }, []);
+
+  return { form, setForm, ...results, loadMore, retry: load, remove };
 }

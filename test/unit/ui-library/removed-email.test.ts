@@ -1,0 +1,100 @@
+// An email found removed from the library: which kept answers show it, where the keyboard goes
+// back to in the results it left, and where Previous and Next go from it.
+import { describe, expect, it } from 'vitest';
+import { emailIdsIn, placeAfterRemoval, steppedIndex, withoutEmail } from '../../../ui/library/removed-email';
+import { forgetEmail } from '../../../ui/library/cached-library-client';
+import { createResponseCache } from '../../../ui/library/response-cache';
+
+const list = (...ids: number[]) => ids.map((id) => ({ id }));
+
+describe('emailIdsIn', () => {
+  it('reads the emails of each read that lists them, and none of those that do not', () => {
+    expect(emailIdsIn('searchEmailsAsync', { data: list(1, 2) })).toEqual([1, 2]);
+    expect(emailIdsIn('listLikesAsync', { data: list(3) })).toEqual([3]);
+    expect(emailIdsIn('listFollowedEmailsAsync', { data: list(4) })).toEqual([4]);
+    expect(emailIdsIn('getBrandAsync', { data: { brand: {}, emails: list(5) } })).toEqual([5]);
+    expect(emailIdsIn('getCollectionAsync', { data: { collection: {}, emails: list(6) } })).toEqual([6]);
+    expect(emailIdsIn('getJourneyAsync', { data: { stages: [{ emails: list(7) }, { emails: list(8, 9) }] } })).toEqual([7, 8, 9]);
+    expect(emailIdsIn('getEmailAsync', { data: { id: 10 } })).toEqual([10]);
+    // Brands and collections have ids of their own, which are not emails'.
+    expect(emailIdsIn('listBrandsAsync', { data: list(1) })).toEqual([]);
+    expect(emailIdsIn('listCollectionsAsync', { data: list(1) })).toEqual([]);
+  });
+
+  it('reads nothing from an answer of another shape', () => {
+    expect(emailIdsIn('searchEmailsAsync', undefined)).toEqual([]);
+    expect(emailIdsIn('getJourneyAsync', { data: { stages: null } })).toEqual([]);
+  });
+});
+
+describe('withoutEmail', () => {
+  it('leaves the email out, and gives the same list back when it was not there', () => {
+    const emails = list(1, 2, 3);
+    expect(withoutEmail(emails, 2)).toEqual(list(1, 3));
+    expect(withoutEmail(emails, 9)).toBe(emails);
+  });
+});
+
+describe('placeAfterRemoval', () => {
+  it('goes to the card that took its place, or the one before at the end', () => {
+    expect(placeAfterRemoval(3, 10)).toBe(3);
+    expect(placeAfterRemoval(9, 9)).toBe(8);
+    expect(placeAfterRemoval(0, 0)).toBe(0);
+  });
+});
+
+describe('steppedIndex', () => {
+  const none = new Set<number>();
+  it('steps one way or the other, and not past either end', () => {
+    expect(steppedIndex(list(1, 2, 3), 1, 1, false, none)).toBe(2);
+    expect(steppedIndex(list(1, 2, 3), 1, -1, false, none)).toBe(0);
+    expect(steppedIndex(list(1, 2, 3), 2, 1, false, none)).toBeNull();
+    expect(steppedIndex(list(1, 2, 3), 0, -1, false, none)).toBeNull();
+  });
+
+  it('from an email taken out of the list: Next to the one now in its place, Previous to the one before', () => {
+    // 2 was at index 1 and left: 3 sits there now.
+    expect(steppedIndex(list(1, 3), 1, 1, true, none)).toBe(1);
+    expect(steppedIndex(list(1, 3), 1, -1, true, none)).toBe(0);
+    // It was the last.
+    expect(steppedIndex(list(1, 3), 2, 1, true, none)).toBeNull();
+    expect(steppedIndex(list(1, 3), 2, -1, true, none)).toBe(1);
+  });
+
+  it('passes over emails found removed that a list still shows', () => {
+    const removed = new Set([2, 3]);
+    expect(steppedIndex(list(1, 2, 3, 4), 0, 1, false, removed)).toBe(3);
+    expect(steppedIndex(list(1, 2, 3, 4), 3, -1, false, removed)).toBe(0);
+    expect(steppedIndex(list(1, 2, 3), 0, 1, false, removed)).toBeNull();
+  });
+});
+
+describe('forgetEmail', () => {
+  it('drops the kept answers that show the email, and keeps the others', async () => {
+    const cache = createResponseCache({ now: () => 0 });
+    await cache.getAsync('searchEmailsAsync [{"page":1}]', async () => ({ data: list(1, 2) }));
+    await cache.getAsync('searchEmailsAsync [{"page":2}]', async () => ({ data: list(3) }));
+    await cache.getAsync('listBrandsAsync [{}]', async () => ({ data: list(2) }));
+    forgetEmail(cache, 2);
+    let loads = 0;
+    const again = (key: string) => cache.getAsync(key, async () => ((loads += 1), { data: [] }));
+    await again('searchEmailsAsync [{"page":1}]');
+    expect(loads).toBe(1);
+    await again('searchEmailsAsync [{"page":2}]');
+    await again('listBrandsAsync [{}]');
+    expect(loads).toBe(1);
+  });
+
+  it('leaves a read in flight to its callers', async () => {
+    const cache = createResponseCache({ now: () => 0 });
+    let finish: (value: unknown) => void = () => undefined;
+    let loads = 0;
+    const load = () => ((loads += 1), new Promise((resolve) => (finish = resolve)));
+    const first = cache.getAsync('searchEmailsAsync [{"page":1}]', load);
+    forgetEmail(cache, 2);
+    const joined = cache.getAsync('searchEmailsAsync [{"page":1}]', load);
+    finish({ data: list(2) });
+    await Promise.all([first, joined]);
+    expect(loads).toBe(1);
+  });
+});

@@ -1,0 +1,52 @@
+// An email the library removed, found gone as its detail is read: it leaves the results being
+// browsed and the answers kept for the cache's minute (a return would bring its card back, its
+// thumbnail broken), and stepping through the results passes over it.
+
+type Listed = { id?: unknown };
+
+const rows = (value: unknown): Listed[] => (Array.isArray(value) ? (value as Listed[]) : []);
+const field = (value: unknown, name: string): unknown => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined);
+
+/** The emails one answer of a library read shows (`read`: the client's method): none for reads that list no emails. */
+export function emailIdsIn(read: string, answer: unknown): unknown[] {
+  const data = field(answer, 'data');
+  switch (read) {
+    case 'searchEmailsAsync':
+    case 'listFollowedEmailsAsync':
+    case 'listLikesAsync':
+      return rows(data).map((email) => email.id);
+    case 'getBrandAsync':
+    case 'getCollectionAsync':
+      return rows(field(data, 'emails')).map((email) => email.id);
+    case 'getJourneyAsync':
+      return rows(field(data, 'stages')).flatMap((stage) => rows(field(stage, 'emails')).map((email) => email.id));
+    case 'getEmailAsync':
+      return [field(data, 'id')];
+    default:
+      return [];
+  }
+}
+
+/** The list without the removed email (the same list when it was not in it). */
+export function withoutEmail<T extends { id: number }>(list: readonly T[], id: number): readonly T[] {
+  return list.some((email) => email.id === id) ? list.filter((email) => email.id !== id) : list;
+}
+
+/**
+ * Where the keyboard goes back to in results the removed email left (it was at `index`): the card
+ * that took its place, or the one before it when it was the last.
+ */
+export function placeAfterRemoval(index: number, count: number): number {
+  return Math.max(0, Math.min(index, count - 1));
+}
+
+/**
+ * The result Previous or Next goes to from the email open at `index`, passing over emails found
+ * removed (a list the search does not own still shows them); null when there is none. `gone`: the
+ * open email was taken out of the list, so the one after it now sits at `index`.
+ */
+export function steppedIndex(list: ReadonlyArray<{ id: number }>, index: number, by: 1 | -1, gone: boolean, removed: ReadonlySet<number>): number | null {
+  let next = gone && by === 1 ? index : index + by;
+  while (list[next] && removed.has(list[next]!.id)) next += by;
+  return list[next] ? next : null;
+}
