@@ -10,7 +10,7 @@ import { LiveNotice, type LiveMessage } from '../components/notice';
 import { Spinner } from '../components/spinner';
 import { useLatest } from '../hooks/use-latest';
 import { useStillBefore } from '../hooks/use-still-before';
-import { useEscapeBack } from '../library/escape-back';
+import { useEscapeBack } from '../hooks/use-escape-back';
 import { absoluteTime, relativeTime } from '../messages/relative-time';
 import { pressedChip, useChipsFoldFocus } from './chips-fold-focus';
 import { createPictureLoader } from './picture-loader';

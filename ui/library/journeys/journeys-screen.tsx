@@ -13,7 +13,7 @@ import { LiveStatus } from '../../components/live-status';
 import { EmailRows } from '../email-rows';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
-import { useEscapeBack } from '../escape-back';
+import { useEscapeBack } from '../../hooks/use-escape-back';
 import { useOwnCountdown } from '../held-notice';
 import { usePagedList } from '../use-paged-list';
 import { useRetryOnce } from '../use-retry-once';

@@ -8,7 +8,7 @@ import { Button } from '../../components/button';
 import { LiveStatus } from '../../components/live-status';
 import { EmailRows } from '../email-rows';
 import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
-import { useEscapeBack } from '../escape-back';
+import { useEscapeBack } from '../../hooks/use-escape-back';
 import { useListChanges, usePagedList, type OpenedList, type PagedList } from '../use-paged-list';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS, shortDate } from '../search/search-query';
