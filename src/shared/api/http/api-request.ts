@@ -9,6 +9,7 @@ import {
   standInError,
   stillRateLimitedError,
   notJsonError,
+  isWebPage,
   wrongHostMessage,
   timeoutError,
   cancelledError,
@@ -211,12 +212,19 @@ interface Allowances {
    * short-lived client's gate is not kept for the page's life.
    */
   gates: Map<RequestGate, number>;
+  /**
+   * The allowances (an address and key, or an anonymous address) whose address has answered at
+   * least once: a later request there with no answer is the connection's doing, not a wrong
+   * address, so its words do not send the designer to Settings (networkError). Kept with the
+   * allowance, not one client, as a client is made afresh for a new task with the same address.
+   */
+  answered: Set<string>;
 }
 const ALLOWANCES = new WeakMap<Scheduler, Allowances>();
 
 function allowancesOf(scheduler: Scheduler): Allowances {
   let allowances = ALLOWANCES.get(scheduler);
-  if (!allowances) ALLOWANCES.set(scheduler, (allowances = { refusedUntil: new Map(), gates: new Map() }));
+  if (!allowances) ALLOWANCES.set(scheduler, (allowances = { refusedUntil: new Map(), gates: new Map(), answered: new Set() }));
   return allowances;
 }
 
@@ -285,8 +293,11 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
     if (outcome.kind === 'cancelled') throw cancelledError(context, outcome.sent);
     if (outcome.kind === 'refused') throw refusal(context);
     if (outcome.kind === 'timeout') throw timeoutError(context, options.timeoutMs);
-    if (outcome.kind === 'no-response') throw networkError(context, origin);
+    if (outcome.kind === 'no-response') throw networkError(context, origin, allowances.answered.has(options.bucket.name));
     const { response } = outcome;
+    // Any answer, an error status too, shows the address is right; a web page does not (the
+    // address may reach a sign-in page or another site: notJsonError says to check it).
+    if (!isWebPage(response.text)) allowances.answered.add(options.bucket.name);
     const reported = options.bucket.limitHeader === undefined ? undefined : response.headers[options.bucket.limitHeader];
     if (reported !== undefined && /^\d+$/.test(reported.trim())) gate.reportLimit(options.bucket.name, Number(reported));
     if (attempt > 1 && spec.doneOnRepeatStatuses?.includes(response.status)) return readResponse(spec, { ...response, text: '' }, context);
