@@ -1,7 +1,7 @@
 // Sends one API request the way both clients need it: on the API's own host only, inside the
 // rate limits, with a timeout (Figma's fetch cannot be aborted, so a late answer is ignored),
 // retried only when repeating it is safe, and read into a typed value or an ApiError.
-import { ApiError, type ApiName } from './api-error';
+import { ApiError, type ApiErrorCode, type ApiName } from './api-error';
 import {
   errorFromResponse,
   malformedResponseError,
@@ -64,6 +64,12 @@ export interface ApiRequesterOptions {
   retryPolicy: RetryPolicy;
   /** Told the seconds of a 429's wait before it is waited out, so a long task can say why it stands still. */
   onWait?: ((seconds: number) => void) | undefined;
+  /**
+   * Told the seconds before a failure that is not a 429 (a 503, a 5xx, no answer, a timeout) is
+   * tried again, and why (its code), so a long task can say it is trying again rather than stand
+   * still; 0 once that wait is over. Not counted in the 429s' tally: the builder did not ask for it.
+   */
+  onRetry?: ((seconds: number, reason: ApiErrorCode) => void) | undefined;
   /**
    * The tally a request's 429 waits add to, asked as it starts: a task said to the designer as one
    * (a Sync step) gives its own, so a refusal says what the whole task waited, not only its last
@@ -336,7 +342,12 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
           waited.seconds += delay / 1000;
           options.onWait?.(delay / 1000);
           gate.pause(options.bucket.name, delay);
-        } else await sleepAsync(scheduler, delay, signal);
+        } else {
+          options.onRetry?.(delay / 1000, error.code);
+          // A cancel ends the task, and its words with it: 0 only once the wait is over.
+          await sleepAsync(scheduler, delay, signal);
+          options.onRetry?.(0, error.code);
+        }
       }
     }
   }
