@@ -81,6 +81,9 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
             key: credentials.key,
             transport,
             onWait: (seconds) => step?.listener(seconds),
+            // A retry after a busy or silent builder is said too (not as a 429's "asked to wait"),
+            // so the step does not stand still unexplained; it adds nothing to the 429s' tally.
+            onRetry: (seconds, code) => step?.listener(seconds, code === 'unavailable' || code === 'server_error' ? 'busy' : 'no-answer'),
             // A step's requests count their waits together; a badge check's, each its own.
             waitTally: () => step?.tally,
             // 0: the requests held (after a 429's wait) go again, so the wait said is over.

@@ -29,10 +29,16 @@ export interface SyncLink {
   setStepWaits(step: StepWaits | null): void;
 }
 
-/** How one step (a check, a sync) hears its requests' 429 waits. */
+/**
+ * Why a step's request waits: the builder asked (a 429), or Envelope tries again by itself after the
+ * builder was busy (a 503, a 5xx) or did not answer. Only the first is the builder asking to slow down.
+ */
+export type WaitReason = 'asked' | 'busy' | 'no-answer';
+
+/** How one step (a check, a sync) hears its requests' waits. */
 export interface StepWaits {
-  /** Told each wait's seconds as it begins, and 0 when the requests held go again. */
-  listener: (seconds: number) => void;
+  /** Told each wait's seconds as it begins, and why ('asked' unless said), and 0 when the requests held go again. */
+  listener: (seconds: number, reason?: WaitReason) => void;
   /**
    * What the step's requests waited, all of them: one refused after the pages or batches before it
    * waited and got through says the whole wait the designer watched (api-request.ts counts into it).
@@ -80,17 +86,23 @@ export interface WaitWords {
   before?: string;
 }
 
+/** A retry Envelope makes by itself, said calmly: not "asked to slow down", which is a 429's alone. */
+function retryWords(seconds: number, reason: Exclude<WaitReason, 'asked'>): string {
+  return `${reason === 'busy' ? 'The builder is busy' : 'The builder did not answer'}; Envelope tries again in ${describeWait(seconds)}.`;
+}
+
 /**
- * The progress line while the builder asks to wait: the count reached stays (the bar with it), said
- * before the wait, so the designer still sees where the work stands ("Pushed 8 of 262. The
- * builder asked Envelope to wait 20 seconds; the sync goes on after that.").
+ * The progress line while the builder asks to wait, or Envelope waits to try again: the count
+ * reached stays (the bar with it), said before the wait, so the designer still sees where the work
+ * stands ("Pushed 8 of 262. The builder asked Envelope to wait 20 seconds; the sync goes on after that.").
  */
-export function waitProgress(latest: Progress | null, seconds: number, { what, countedAs, before }: WaitWords): Progress {
-  const wait = `The builder asked Envelope to wait ${describeWait(seconds)}; ${what} goes on after that.`;
+export function waitProgress(latest: Progress | null, seconds: number, { what, countedAs, before }: WaitWords, reason: WaitReason = 'asked'): Progress {
+  const wait = reason === 'asked' ? `The builder asked Envelope to wait ${describeWait(seconds)}; ${what} goes on after that.` : retryWords(seconds, reason);
   if (latest === null || latest.total === null || countedAs === undefined) return { done: 0, total: null, label: wait, waitSeconds: seconds };
   // "Pushed 0 of 262" reads as a failure: before the first acknowledged batch, the wait alone (the bar keeps its total).
   if (latest.done === 0 && before !== undefined) {
-    return { done: 0, total: latest.total, label: `The builder asked Envelope to wait ${describeWait(seconds)} ${before}; ${what} starts after that.`, waitSeconds: seconds };
+    const label = reason === 'asked' ? `The builder asked Envelope to wait ${describeWait(seconds)} ${before}; ${what} starts after that.` : wait;
+    return { done: 0, total: latest.total, label, waitSeconds: seconds };
   }
   return { done: latest.done, total: latest.total, label: `${countedAs} ${countText(latest.done)} of ${countText(latest.total)}. ${wait}`, waitSeconds: seconds };
 }
@@ -104,10 +116,10 @@ export async function sayingWaitsAsync<T>(link: SyncLink, context: HandlerContex
   let latest: Progress | null = null;
   let waiting = false;
   link.setStepWaits({
-    listener: (seconds) => {
+    listener: (seconds, reason) => {
       if (seconds > 0) {
         waiting = true;
-        context.progress(waitProgress(latest, seconds, words));
+        context.progress(waitProgress(latest, seconds, words, reason));
       } else if (waiting) {
         waiting = false;
         if (latest !== null) context.progress(latest);

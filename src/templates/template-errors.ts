@@ -42,8 +42,9 @@ const LOST_ANSWER: Partial<Record<string, string>> = {
 };
 
 /**
- * No answer at an address typed in Settings: the request may not have reached the builder (the
- * address is wrong), or reached it and its answer was dropped. Figma's fetch fails alike either
+ * No answer at an address typed in Settings that has never answered this key: the request may not
+ * have reached the builder (the address is wrong), or reached it and its answer was dropped. (Once
+ * it has answered, the client sets no such problem, and the lost answer names the connection alone.) Figma's fetch fails alike either
  * way, so the write may have been done, and the address is said beside it (its flag kept: Settings is offered).
  */
 const UNANSWERED_AT_TYPED_ADDRESS = 'was lost, or the builder was not reached (check the connection and the email builder’s address in Settings)';

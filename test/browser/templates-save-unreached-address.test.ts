@@ -2,9 +2,10 @@
 // Both were said as "the builder’s answer … was lost, so the template may have been made anyway",
 // with no way to Settings. A web page means the address reaches something other than the builder:
 // no template was made, and the words now say so, with Open Settings and no "look for it" warning.
-// No answer at a typed address cannot be told from an answer dropped after the builder made the
-// template (Figma's fetch fails alike): the warning stays, true as the emulator shows, and the
-// address and Open Settings come beside it.
+// No answer cannot be told from an answer dropped after the builder made the template (Figma's
+// fetch fails alike): the warning stays, true as the emulator shows. The address had just answered
+// (the list was read from it), so the words name the connection, not the address, and Settings is
+// not offered (it was: a wrong lead; an address that never answered is still said, template-errors tests).
 // The web page is the emulator's "html" fault (a sign-in page in place of every answer of the
 // builder's address): the save reaches the emulator, which makes nothing, as its list then shows.
 import type { Frame } from 'playwright-core';
@@ -52,7 +53,7 @@ describe('Templates: a save at an address that sends a web page or does not answ
     });
   }
 
-  it('no answer: it may have been made (and was), said with the address, with Open Settings on it', async () => {
+  it('no answer after the list was read there: it may have been made (and was), said with the connection, not the address', async () => {
     const ui = await openWithEmailAsync('light');
     // The builder makes the template, and the connection drops before its answer.
     const faults = emulatorFaults(h.emulator);
@@ -61,12 +62,12 @@ describe('Templates: a save at an address that sends a web page or does not answ
     await expect
       .poll(() => textOf(saveRegion(ui).getByRole('alert')), { timeout: 60_000 })
       .toBe(
-        'The builder’s answer to saving “Spring sale” was lost, or the builder was not reached (check the connection and the email builder’s address in Settings), so the template may have been made anyway. Look for it in the list below before saving again, so that it is not made twice.',
+        'The builder’s answer to saving “Spring sale” was lost (check the connection), so the template may have been made anyway. Look for it in the list below before saving again, so that it is not made twice.',
       );
     await faults.clearAsync();
     // It was made, once: the warning is true.
     expect((await templateNamesAsync()).filter((name) => name === 'Spring sale')).toHaveLength(1);
-    await checkAxeAsync(ui, 'Templates, a save with no answer at a typed address');
-    await openSettingsOnBuilderAddressAsync(h, ui, saveRegion(ui));
+    expect(await saveRegion(ui).getByRole('button', { name: 'Open Settings' }).count()).toBe(0);
+    await checkAxeAsync(ui, 'Templates, a save with no answer at an address that answered before');
   }, 120_000);
 });

@@ -27,8 +27,9 @@ export function libraryProblem(error: unknown, nowMs = Date.now()): LibraryProbl
   switch (code) {
     case 'network_error':
       // The client's words already say the library could not be reached and what to check: at an
-      // address typed in Settings, to check it there too (error-mapping.ts), so Settings is offered
-      // beside Try again (the network may only be down).
+      // address typed in Settings that never answered, to check it there too (error-mapping.ts), so
+      // Settings is offered beside Try again (the network may only be down). Once it has answered,
+      // the words name the connection alone, and Try again alone is offered.
       return details?.problem === UNANSWERED_TYPED_ADDRESS ? { kind: 'offline', message, retryAfterSeconds: null, checkAddress: true } : { kind: 'offline', message, retryAfterSeconds: null };
     case 'timeout':
       return { kind: 'offline', message: `The library cannot be reached: you may be offline. ${message}`, retryAfterSeconds: null };

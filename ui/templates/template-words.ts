@@ -98,7 +98,8 @@ export function templateProblem(error: unknown): TemplateProblem {
   if (code === 'not_found' && frameId !== null) return { message, action: 'unlink', frameId };
   if (code === 'template_changed' && frameId !== null) return { message, action: 'replace', frameId };
   if (code === 'template_missing' && frameId !== null) return { message, action: 'missing', frameId };
-  // No answer there (a create or write whose answer may have been lost says so too, the flag kept).
+  // No answer at a typed address that never answered (a create or write whose answer may have been
+  // lost says so too, the flag kept); once it has, the words name the connection and no Settings is offered.
   if ((code === 'network_error' || code === 'answer_lost') && details?.problem === UNANSWERED_TYPED_ADDRESS) return { message, action: null, frameId: null, checkAddress: true };
   return { message, action: null, frameId: null };
 }

@@ -1,7 +1,7 @@
 // Sends one API request the way both clients need it: on the API's own host only, inside the
 // rate limits, with a timeout (Figma's fetch cannot be aborted, so a late answer is ignored),
 // retried only when repeating it is safe, and read into a typed value or an ApiError.
-import { ApiError, type ApiName } from './api-error';
+import { ApiError, type ApiErrorCode, type ApiName } from './api-error';
 import {
   errorFromResponse,
   malformedResponseError,
@@ -9,6 +9,7 @@ import {
   standInError,
   stillRateLimitedError,
   notJsonError,
+  isWebPage,
   wrongHostMessage,
   timeoutError,
   cancelledError,
@@ -63,6 +64,12 @@ export interface ApiRequesterOptions {
   retryPolicy: RetryPolicy;
   /** Told the seconds of a 429's wait before it is waited out, so a long task can say why it stands still. */
   onWait?: ((seconds: number) => void) | undefined;
+  /**
+   * Told the seconds before a failure that is not a 429 (a 503, a 5xx, no answer, a timeout) is
+   * tried again, and why (its code), so a long task can say it is trying again rather than stand
+   * still; 0 once that wait is over. Not counted in the 429s' tally: the builder did not ask for it.
+   */
+  onRetry?: ((seconds: number, reason: ApiErrorCode) => void) | undefined;
   /**
    * The tally a request's 429 waits add to, asked as it starts: a task said to the designer as one
    * (a Sync step) gives its own, so a refusal says what the whole task waited, not only its last
@@ -211,12 +218,19 @@ interface Allowances {
    * short-lived client's gate is not kept for the page's life.
    */
   gates: Map<RequestGate, number>;
+  /**
+   * The allowances (an address and key, or an anonymous address) whose address has answered at
+   * least once: a later request there with no answer is the connection's doing, not a wrong
+   * address, so its words do not send the designer to Settings (networkError). Kept with the
+   * allowance, not one client, as a client is made afresh for a new task with the same address.
+   */
+  answered: Set<string>;
 }
 const ALLOWANCES = new WeakMap<Scheduler, Allowances>();
 
 function allowancesOf(scheduler: Scheduler): Allowances {
   let allowances = ALLOWANCES.get(scheduler);
-  if (!allowances) ALLOWANCES.set(scheduler, (allowances = { refusedUntil: new Map(), gates: new Map() }));
+  if (!allowances) ALLOWANCES.set(scheduler, (allowances = { refusedUntil: new Map(), gates: new Map(), answered: new Set() }));
   return allowances;
 }
 
@@ -285,8 +299,11 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
     if (outcome.kind === 'cancelled') throw cancelledError(context, outcome.sent);
     if (outcome.kind === 'refused') throw refusal(context);
     if (outcome.kind === 'timeout') throw timeoutError(context, options.timeoutMs);
-    if (outcome.kind === 'no-response') throw networkError(context, origin);
+    if (outcome.kind === 'no-response') throw networkError(context, origin, allowances.answered.has(options.bucket.name));
     const { response } = outcome;
+    // Any answer, an error status too, shows the address is right; a web page does not (the
+    // address may reach a sign-in page or another site: notJsonError says to check it).
+    if (!isWebPage(response.text)) allowances.answered.add(options.bucket.name);
     const reported = options.bucket.limitHeader === undefined ? undefined : response.headers[options.bucket.limitHeader];
     if (reported !== undefined && /^\d+$/.test(reported.trim())) gate.reportLimit(options.bucket.name, Number(reported));
     if (attempt > 1 && spec.doneOnRepeatStatuses?.includes(response.status)) return readResponse(spec, { ...response, text: '' }, context);
@@ -325,7 +342,12 @@ export function createApiRequester(options: ApiRequesterOptions): ApiRequester {
           waited.seconds += delay / 1000;
           options.onWait?.(delay / 1000);
           gate.pause(options.bucket.name, delay);
-        } else await sleepAsync(scheduler, delay, signal);
+        } else {
+          options.onRetry?.(delay / 1000, error.code);
+          // A cancel ends the task, and its words with it: 0 only once the wait is over.
+          await sleepAsync(scheduler, delay, signal);
+          options.onRetry?.(0, error.code);
+        }
       }
     }
   }

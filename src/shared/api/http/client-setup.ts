@@ -1,7 +1,7 @@
 // What both clients share when they are created: base-URL and key checks, and the defaults
 // for time, the request gate, the timeout and the retry policy.
 import { baseUrlProblem, keyProblem, normalizeBaseUrl } from '../../settings/validate-settings';
-import { ApiError, keyName, type ApiName } from './api-error';
+import { ApiError, keyName, type ApiErrorCode, type ApiName } from './api-error';
 import type { WaitTally } from './api-request';
 import { createRequestGate, type RequestGate } from './request-gate';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy';
@@ -19,6 +19,8 @@ export interface ClientOptions {
   retryPolicy?: Partial<RetryPolicy>;
   /** See ApiRequesterOptions.onWait. */
   onWait?: (seconds: number) => void;
+  /** See ApiRequesterOptions.onRetry. */
+  onRetry?: (seconds: number, reason: ApiErrorCode) => void;
   /** See ApiRequesterOptions.waitTally. */
   waitTally?: () => WaitTally | undefined;
   /** See ApiRequesterOptions.onHeld. */
@@ -53,6 +55,7 @@ export interface ResolvedClientOptions {
   timeoutMs: number;
   retryPolicy: RetryPolicy;
   onWait: ((seconds: number) => void) | undefined;
+  onRetry: ((seconds: number, reason: ApiErrorCode) => void) | undefined;
   waitTally: (() => WaitTally | undefined) | undefined;
   onHeld: ((seconds: number) => void) | undefined;
   onRefused: ((waitMs: number) => void) | undefined;
@@ -73,6 +76,7 @@ export function resolveClientOptions(api: ApiName, options: ClientOptions): Reso
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     retryPolicy: { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy },
     onWait: options.onWait,
+    onRetry: options.onRetry,
     waitTally: options.waitTally,
     onHeld: options.onHeld,
     onRefused: options.onRefused,

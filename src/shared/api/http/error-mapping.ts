@@ -124,12 +124,13 @@ export function addressMissingMessage(api: ApiName): string {
 
 /**
  * No answer at all. Said in the designer's words first; the address only when it is one typed in
- * Settings (the default one is nothing the designer could have got wrong). Callers add what was
- * kept or lost, which only they know.
+ * Settings (the default one is nothing the designer could have got wrong) and it has never
+ * answered this client's allowance (`answeredBefore`: it has, so it is right, and only the
+ * connection is to blame). Callers add what was kept or lost, which only they know.
  */
-export function networkError(context: ErrorContext, host: string): ApiError {
+export function networkError(context: ErrorContext, host: string, answeredBefore = false): ApiError {
   const service = serviceName(context.api);
-  const typed = originOf(context.api === 'library' ? defaultLibraryHost : defaultBuilderHost) !== host;
+  const typed = !answeredBefore && originOf(context.api === 'library' ? defaultLibraryHost : defaultBuilderHost) !== host;
   const check = typed ? `Check your internet connection and the ${service}’s address in Settings (${host}).` : 'Check your internet connection, then try again.';
   return new ApiError({
     api: context.api,
@@ -142,7 +143,7 @@ export function networkError(context: ErrorContext, host: string): ApiError {
   });
 }
 
-/** `problem` of a network error at an address typed in Settings (not the default one), whose words say to check it there. */
+/** `problem` of a network error at an address typed in Settings (not the default one) that never answered, whose words say to check it there. */
 export const UNANSWERED_TYPED_ADDRESS = 'no answer at the address typed in Settings';
 
 export function timeoutError(context: ErrorContext, timeoutMs: number): ApiError {
@@ -165,6 +166,11 @@ function unreadableReplyMessage(api: ApiName): string {
   return `The ${serviceName(api)} sent a reply Envelope cannot read. The service may have changed; try again later, or update Envelope if it keeps happening.`;
 }
 
+/** Whether a reply's body is markup: a web page (a sign-in page, another site), not the API's data. */
+export function isWebPage(text: string): boolean {
+  return text.trimStart().startsWith('<');
+}
+
 /** `problem` of a 2xx reply that is a web page: the address reaches something else, whose words say to check it in Settings. */
 export const WEB_PAGE = 'web page';
 
@@ -179,7 +185,7 @@ export function notJsonError(context: ErrorContext, status: number, text: string
     endpoint: context.endpoint,
     status,
     code: 'not_json',
-    ...(text.trimStart().startsWith('<')
+    ...(isWebPage(text)
       ? // `problem`: a screen offers Settings for this one, not Try again.
         { message: `The ${label}’s address sent a web page instead of data, so it may be wrong. Check the ${label}’s address in Settings.`, problem: WEB_PAGE }
       : { message: unreadableReplyMessage(context.api) }),
