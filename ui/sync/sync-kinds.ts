@@ -48,6 +48,16 @@ export function chipText(chip: string): string {
 /** A row's chips as one list in words ("fill, other properties"). */
 export const chipsText = (chips: readonly string[]): string => chips.map(chipText).join(', ');
 
+/**
+ * A renamed row's other name in words, or null (see src/sync/other-name.ts): a change made here
+ * "was “Divider”" (as last synced); an incoming change or a conflict is "named “Label” in the
+ * design system" (the row's name is this file's).
+ */
+export function otherNameText(item: Pick<SyncItem, 'kind' | 'otherName'>): string | null {
+  if (item.otherName === undefined) return null;
+  return item.kind === 'local-change' ? `was “${item.otherName}”` : `named “${item.otherName}” in the design system`;
+}
+
 /** The replaced row's line in the copied summary: what replaced what, and by which rule. */
 export function replacementSummary(deleted: SyncItem, added: SyncItem): string {
   const how = deleted.name === added.name ? 're-created' : `replaces “${deleted.name}”: same description, nearly the same content`;
