@@ -1,8 +1,9 @@
-// A renamed row in the copied summary says its other name: "- Divider line [name]" told the team
-// channel nothing of what the component was called before.
+// A renamed row says its other name in the copied summary ("- Divider line [name]" told the team
+// channel nothing of what it was called before) and is found by it in the search.
 import { describe, expect, it } from 'vitest';
 import type { SyncItem, SyncKind } from '../../../src/shared/bridge/messages';
 import { otherNameText } from '../../../ui/sync/sync-kinds';
+import { buildRows } from '../../../ui/sync/sync-rows';
 import { summaryText } from '../../../ui/sync/sync-summary';
 
 function item(key: string, kind: SyncKind, name: string, otherName?: string): SyncItem {
@@ -22,5 +23,15 @@ describe('a renamed row’s other name', () => {
     expect(lines).toContain('- Divider line, was “Divider” [name] (will be pushed)');
     expect(lines).toContain('- Badge, named “Badge / Small” in the design system [name] (will be taken into this file)');
     expect(lines).toContain('- Card [name] (will be pushed)');
+  });
+});
+
+describe('the search', () => {
+  it('finds a renamed row by its other name too, as its line shows it', () => {
+    const items = [item('a', 'local-change', 'Rule', 'Divider'), item('b', 'remote-change', 'Badge', 'Pill'), item('c', 'local-change', 'Card')];
+    const keys = (query: string) => buildRows(items, 'all', query).flatMap((row) => (row.type === 'item' ? [row.item.key] : []));
+    expect(keys('divider')).toEqual(['a']);
+    expect(keys('pill')).toEqual(['b']);
+    expect(keys('card')).toEqual(['c']);
   });
 });
