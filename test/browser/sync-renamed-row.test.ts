@@ -5,7 +5,7 @@
 import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { useHarness, textOf } from './support/playground-harness';
+import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { linkToEmptyDesignSystemAsync, syncEverythingAsync } from './support/sync-steps';
 
 const h = useHarness();
@@ -22,15 +22,21 @@ function shownWholeAsync(ui: Frame, key: string, words: string): Promise<boolean
   }, words);
 }
 
+/** Synced, then the window narrowed to 320 px. */
+async function syncedNarrowAsync(theme: 'light' | 'dark'): Promise<Frame> {
+  await h.openFreshAsync(`?theme=${theme}`);
+  const ui = await linkToEmptyDesignSystemAsync(h);
+  await syncEverythingAsync(ui);
+  await ui.getByTestId('resize-handle').focus();
+  for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
+  await expect.poll(() => ui.evaluate(() => window.innerWidth)).toBe(320);
+  return ui;
+}
+
 describe('a component renamed here', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`says its old name on its row and in the copied summary (${theme})`, async () => {
-      await h.openFreshAsync(`?theme=${theme}`);
-      const ui = await linkToEmptyDesignSystemAsync(h);
-      await syncEverythingAsync(ui);
-      await ui.getByTestId('resize-handle').focus();
-      for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
-      await expect.poll(() => ui.evaluate(() => window.innerWidth)).toBe(320);
+      const ui = await syncedNarrowAsync(theme);
 
       // The designer renames Footer in the file, then checks again.
       await h.page.getByRole('combobox', { name: /^Component/ }).selectOption({ label: 'Footer' });
@@ -61,4 +67,22 @@ describe('a component renamed here', () => {
       expect(copied?.split('\n')).toContain('- Footer line, was “Footer” [name] (will be pushed)');
     }, 240_000);
   }
+});
+
+describe('a component renamed by a teammate', () => {
+  it('says the design system’s name on its row, whole at 320 px, the rest of the line in full for the pointer', async () => {
+    const ui = await syncedNarrowAsync('dark');
+    const key = await evaluateHooks(h.page, (hooks) => hooks.inspect().run(() => (hooks.inspect().allNodes().find((node) => node.type === 'COMPONENT' && node.name === 'Header') as ComponentNode).key), null);
+    const edited = await fetch(`${h.emulator.builderUrl}/_emulator/design-systems/ds_empty/remote-edit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key, name: 'Header / Main' }) });
+    expect(edited.ok).toBe(true);
+    await ui.getByRole('button', { name: 'Check again' }).click();
+    const row = ui.getByRole('grid', { name: 'Components that differ' }).getByTestId('sync-row').and(ui.locator(`[data-key="${key}"]`));
+    await row.waitFor({ timeout: 30_000 });
+    // The row keeps this file's name; its quiet line says what the design system calls it now, and in full for the pointer.
+    expect(await textOf(row.locator('.sync-name'))).toBe('Header');
+    expect(await textOf(row.locator('.sync-sub'))).toMatch(/^Renamed “Header \/ Main” · Will be taken · /);
+    expect(await shownWholeAsync(ui, key, 'Renamed “Header / Main”')).toBe(true);
+    expect(await row.locator('.sync-sub').getAttribute('title')).toMatch(/^Named “Header \/ Main” in the design system · Changed by /);
+    await checkAxeAsync(ui, 'the Sync list at 320 px, a row renamed by a teammate (dark)');
+  }, 240_000);
 });

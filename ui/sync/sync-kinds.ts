@@ -58,6 +58,18 @@ export function otherNameText(item: Pick<SyncItem, 'kind' | 'otherName'>): strin
   return item.kind === 'local-change' ? `was “${item.otherName}”` : `named “${item.otherName}” in the design system`;
 }
 
+/**
+ * otherNameText as the row's quiet line says it, short so that more of the line (the choice, who
+ * and when) shows after it at 320 px: an incoming change "Renamed “Label”" (its group says it came
+ * in), a conflict "Theirs: “Label”" (as its "Take theirs"). The line's title says it in full.
+ */
+export function otherNameRowText(item: Pick<SyncItem, 'kind' | 'otherName'>): string | null {
+  if (item.otherName === undefined) return null;
+  if (item.kind === 'remote-change') return `Renamed “${item.otherName}”`;
+  if (item.kind === 'conflict') return `Theirs: “${item.otherName}”`;
+  return `Was “${item.otherName}”`;
+}
+
 /** The replaced row's line in the copied summary: what replaced what, and by which rule. */
 export function replacementSummary(deleted: SyncItem, added: SyncItem): string {
   const how = deleted.name === added.name ? 're-created' : `replaces “${deleted.name}”: same description, nearly the same content`;

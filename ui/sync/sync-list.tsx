@@ -6,7 +6,7 @@ import type { SyncChoice, SyncItem } from '../../src/shared/bridge/messages';
 import { useLatest } from '../hooks/use-latest';
 import { ChoiceCell } from './choice-control';
 import type { PictureLoader } from './picture-loader';
-import { chipsText, chipText, choiceMode, choiceText, KIND_LABEL, otherNameText, REPLACED_LABEL, replacementChoiceText, takenInPartText } from './sync-kinds';
+import { chipsText, chipText, choiceMode, choiceText, KIND_LABEL, otherNameRowText, otherNameText, REPLACED_LABEL, replacementChoiceText, takenInPartText } from './sync-kinds';
 import { firstItemIndex, foldedChipCount, formatCount, nextItemIndex, type SyncRow } from './sync-rows';
 import { relativeTime } from '../messages/relative-time';
 import { revealRow, rowsPerPage, virtualWindow } from './virtual-window';
@@ -277,10 +277,10 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
     const remote = choiceMode(item.kind) === 'push' ? null : rowRemoteText(item, nowMs);
     // In full for the pointer: the row says it short (and "Will be taken" or "Will be deleted", as "Will be pushed", so that at 320 px who and when still fit).
     const remoteFull = remote ? remoteText(item, nowMs) : null;
-    // A rename: its other name leads the quiet line, so at 320 px it shows before who and when give way.
-    const otherName = otherNameText(item);
-    const renamed = otherName === null ? null : `${otherName.charAt(0).toUpperCase()}${otherName.slice(1)}`;
-    const subTitle = [renamed, remoteFull].filter(Boolean).join(' · ');
+    // A rename: its other name leads the quiet line, so at 320 px it shows before who and when give way (in full in the title).
+    const renamed = otherNameRowText(item);
+    const renamedFull = otherNameText(item);
+    const subTitle = [renamedFull === null ? null : `${renamedFull.charAt(0).toUpperCase()}${renamedFull.slice(1)}`, remoteFull].filter(Boolean).join(' · ');
     rendered.push(
       <div
         role="row"

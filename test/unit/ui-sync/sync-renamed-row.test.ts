@@ -2,7 +2,7 @@
 // channel nothing of what it was called before) and is found by it in the search.
 import { describe, expect, it } from 'vitest';
 import type { SyncItem, SyncKind } from '../../../src/shared/bridge/messages';
-import { otherNameText } from '../../../ui/sync/sync-kinds';
+import { otherNameRowText, otherNameText } from '../../../ui/sync/sync-kinds';
 import { buildRows } from '../../../ui/sync/sync-rows';
 import { summaryText } from '../../../ui/sync/sync-summary';
 
@@ -16,6 +16,13 @@ describe('a renamed row’s other name', () => {
     expect(otherNameText(item('b', 'remote-change', 'Badge', 'Badge / Small'))).toBe('named “Badge / Small” in the design system');
     expect(otherNameText(item('c', 'conflict', 'Tag', 'Label'))).toBe('named “Label” in the design system');
     expect(otherNameText(item('d', 'local-change', 'Card'))).toBeNull();
+  });
+
+  it('is short on the row’s quiet line, leaving room at 320 px for the choice after it', () => {
+    expect(otherNameRowText(item('a', 'local-change', 'Divider line', 'Divider'))).toBe('Was “Divider”');
+    expect(otherNameRowText(item('b', 'remote-change', 'Badge', 'Badge / Small'))).toBe('Renamed “Badge / Small”');
+    expect(otherNameRowText(item('c', 'conflict', 'Tag', 'Label'))).toBe('Theirs: “Label”');
+    expect(otherNameRowText(item('d', 'local-change', 'Card'))).toBeNull();
   });
 
   it('follows the row’s name in the copied summary, before its chips', () => {
