@@ -9,6 +9,7 @@ import { stepsToMatch } from './apply-theirs';
 import { changeChips } from './change-chips';
 import { allowedChoices, allowedChoicesFor, classifyComponents, type ClassifiedComponent, type Classification, type LocalComponentSummary } from './classify';
 import type { KeptApartStore } from './kept-apart-store';
+import { otherNameOf } from './other-name';
 import { withPartlyTaken } from './partly-taken';
 import type { PayloadCache } from './payload-cache';
 import { effectiveChoice } from './push-plan';
@@ -60,8 +61,10 @@ export function itemOf(component: ClassifiedComponent, current: Pick<Comparison,
   const { choices, chips } = current;
   const found = chips.get(component.key);
   const allowed = allowedChoicesFor(component);
+  const otherName = otherNameOf(component);
   return {
     ...(found === undefined ? {} : { chips: found }),
+    ...(otherName === undefined ? {} : { otherName }),
     // Only where the row allows fewer than its kind (the screen offers no choice the sandbox refuses).
     ...(allowed.length < allowedChoices(component.kind).length ? { choices: allowed } : {}),
     ...(component.takenInPart === undefined ? {} : { takenInPart: { steps: stepsLeft(component.takenInPart, current.payloads.get(component.key)) } }),

@@ -48,6 +48,28 @@ export function chipText(chip: string): string {
 /** A row's chips as one list in words ("fill, other properties"). */
 export const chipsText = (chips: readonly string[]): string => chips.map(chipText).join(', ');
 
+/**
+ * A renamed row's other name in words, or null (see src/sync/other-name.ts): a change made here
+ * "was “Divider”" (as last synced); an incoming change or a conflict is "named “Label” in the
+ * design system" (the row's name is this file's).
+ */
+export function otherNameText(item: Pick<SyncItem, 'kind' | 'otherName'>): string | null {
+  if (item.otherName === undefined) return null;
+  return item.kind === 'local-change' ? `was “${item.otherName}”` : `named “${item.otherName}” in the design system`;
+}
+
+/**
+ * otherNameText as the row's quiet line says it, short so that more of the line (the choice, who
+ * and when) shows after it at 320 px: an incoming change "Renamed “Label”" (its group says it came
+ * in), a conflict "Theirs: “Label”" (as its "Take theirs"). The line's title says it in full.
+ */
+export function otherNameRowText(item: Pick<SyncItem, 'kind' | 'otherName'>): string | null {
+  if (item.otherName === undefined) return null;
+  if (item.kind === 'remote-change') return `Renamed “${item.otherName}”`;
+  if (item.kind === 'conflict') return `Theirs: “${item.otherName}”`;
+  return `Was “${item.otherName}”`;
+}
+
 /** The replaced row's line in the copied summary: what replaced what, and by which rule. */
 export function replacementSummary(deleted: SyncItem, added: SyncItem): string {
   const how = deleted.name === added.name ? 're-created' : `replaces “${deleted.name}”: same description, nearly the same content`;

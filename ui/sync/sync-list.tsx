@@ -6,7 +6,7 @@ import type { SyncChoice, SyncItem } from '../../src/shared/bridge/messages';
 import { useLatest } from '../hooks/use-latest';
 import { ChoiceCell } from './choice-control';
 import type { PictureLoader } from './picture-loader';
-import { chipsText, chipText, choiceMode, choiceText, KIND_LABEL, REPLACED_LABEL, replacementChoiceText, takenInPartText } from './sync-kinds';
+import { chipsText, chipText, choiceMode, choiceText, KIND_LABEL, otherNameRowText, otherNameText, REPLACED_LABEL, replacementChoiceText, takenInPartText } from './sync-kinds';
 import { firstItemIndex, foldedChipCount, formatCount, nextItemIndex, type SyncRow } from './sync-rows';
 import { relativeTime } from '../messages/relative-time';
 import { revealRow, rowsPerPage, virtualWindow } from './virtual-window';
@@ -277,6 +277,10 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
     const remote = choiceMode(item.kind) === 'push' ? null : rowRemoteText(item, nowMs);
     // In full for the pointer: the row says it short (and "Will be taken" or "Will be deleted", as "Will be pushed", so that at 320 px who and when still fit).
     const remoteFull = remote ? remoteText(item, nowMs) : null;
+    // A rename: its other name leads the quiet line, so at 320 px it shows before who and when give way (in full in the title).
+    const renamed = otherNameRowText(item);
+    const renamedFull = otherNameText(item);
+    const subTitle = [renamedFull === null ? null : `${renamedFull.charAt(0).toUpperCase()}${renamedFull.slice(1)}`, remoteFull].filter(Boolean).join(' · ');
     rendered.push(
       <div
         role="row"
@@ -301,12 +305,12 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
               <RowName name={item.name} />
               {item.chips && item.chips.length > 0 ? <RowChips chips={item.chips} /> : null}
             </span>
-            <span class="sync-sub" title={remoteFull ?? undefined}>
+            <span class="sync-sub" title={subTitle === '' ? undefined : subTitle}>
               {/* A conflict's choice shows in its menu; screen readers hear it with the name. */}
               {item.kind === 'conflict' ? <span class="visually-hidden">{choiceText(item)}. </span> : null}
               {replaces
                 ? `Replaces the deleted “${replaces.name}” · ${replacementChoiceText(item, replaces)}`
-                : [takenInPartText(item), item.kind === 'conflict' ? null : choiceText(item).replace(/ (into|from) th.*/, ''), remote].filter(Boolean).join(' · ')}
+                : [renamed, takenInPartText(item), item.kind === 'conflict' ? null : choiceText(item).replace(/ (into|from) th.*/, ''), remote].filter(Boolean).join(' · ')}
             </span>
           </span>
         </div>

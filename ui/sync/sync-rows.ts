@@ -71,7 +71,8 @@ export function buildRows(
     }
     if (filter === 'all' ? item.kind === 'format-update' : item.kind !== filter) continue;
     if (change !== null && !(item.chips?.includes(change) ?? false)) continue;
-    if (needle && !item.name.toLocaleLowerCase().includes(needle)) continue;
+    // A renamed row is found by the name its line shows too ("Was “Divider”"): the team knew it by that.
+    if (needle && !item.name.toLocaleLowerCase().includes(needle) && !(item.otherName?.toLocaleLowerCase().includes(needle) ?? false)) continue;
     const group = groups.get(item.kind);
     if (group) group.push(item);
     else groups.set(item.kind, [item]);

@@ -126,7 +126,9 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   }, []);
 
   const choices = useSyncChoices({ requester, updateItems, itemsRef, pairsRef, setComparison, setOpenKey, setMessage });
-  const { chooseFailure, apartFailure, choose, keepApartAsync } = choices;
+  const { chooseFailure, apartFailure, choose, keepApartAsync, endApartMessage } = choices;
+  // Another component opened: "… shown apart" was about the list, not its detail.
+  useEffect(() => setMessage((current) => endApartMessage(current, openKey)), [openKey, endApartMessage]);
   // Stable, so the open detail loads once, not again on each render of the screen.
   const loadDetailAsync = useCallback((key: string, replaces?: string) => requester.detailAsync(key, replaces), [requester]);
 

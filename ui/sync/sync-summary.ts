@@ -1,7 +1,7 @@
 // The plain-text summary the Sync screen copies for a team channel or a changelog: what this
 // sync will push and what came in, as counts, then one line per row with its chips.
 import type { SyncItem } from '../../src/shared/bridge/messages';
-import { chipsText, choiceText, KIND_LABEL, KIND_ORDER, REPLACED_LABEL, replacementSummary, takenInPartText } from './sync-kinds';
+import { chipsText, choiceText, KIND_LABEL, KIND_ORDER, otherNameText, REPLACED_LABEL, replacementSummary, takenInPartText } from './sync-kinds';
 import { formatCount, kindCounts, plural, runSummary } from './sync-rows';
 import { listedRowCount } from '../../src/shared/sync/listed-rows';
 
@@ -52,7 +52,8 @@ export function summaryText(items: readonly SyncItem[], fileName: string | null,
         group.map((item) => {
           const chips = item.chips && item.chips.length > 0 ? ` [${chipsText(item.chips)}]` : '';
           const partly = takenInPartText(item);
-          return `- ${item.name}${chips} (${partly === null ? '' : `${partly.toLowerCase()}; `}${teamChoiceText(item)})`;
+          const other = otherNameText(item);
+          return `- ${item.name}${other === null ? '' : `, ${other}`}${chips} (${partly === null ? '' : `${partly.toLowerCase()}; `}${teamChoiceText(item)})`;
         }),
       ]);
     }

@@ -83,6 +83,9 @@ export function useSyncChoices({ requester, updateItems, itemsRef, pairsRef, set
   );
   // One "Keep them apart" at a time (a second press while the first is on its way does nothing).
   const keeping = useRef(false);
+  // The "shown apart" words as said, with the two rows they are about: they end once another
+  // component opens (endApartMessage), rather than staying under its detail until the next action.
+  const apartSaid = useRef<{ message: LiveMessage; keys: readonly string[] } | null>(null);
   const keepApartAsync = useCallback(
     async (item: SyncItem, replaces: SyncItem) => {
       if (keeping.current) return;
@@ -94,7 +97,9 @@ export function useSyncChoices({ requester, updateItems, itemsRef, pairsRef, set
         updateItems((current) => withPendingChoices(result.items, current));
         setComparison(result);
         setOpenKey((open) => (open === item.key ? null : open));
-        setMessage({ tone: 'info', text: `${item.name}: the deleted and the added component are shown apart, each with its own choice.` });
+        const message: LiveMessage = { tone: 'info', text: `${item.name}: the deleted and the added component are shown apart, each with its own choice.` };
+        apartSaid.current = { message, keys: [replaces.key, item.key] };
+        setMessage(message);
       } catch (error) {
         // Nothing changed: the row stays one replaced row, with its choices, and the detail stays open.
         setApartFailure({
@@ -109,5 +114,10 @@ export function useSyncChoices({ requester, updateItems, itemsRef, pairsRef, set
     },
     [requester, withPendingChoices, updateItems, setComparison, setOpenKey, setMessage],
   );
-  return { chooseFailure, setChooseFailure, apartFailure, setApartFailure, unsaved, batcher, withPendingChoices, choose, keepApartAsync };
+  /** `message` with the "shown apart" words ended when `openKey` is neither of their two rows (null: the list, where they still fit). */
+  const endApartMessage = useCallback((message: LiveMessage | null, openKey: string | null): LiveMessage | null => {
+    const said = apartSaid.current;
+    return said !== null && message === said.message && openKey !== null && !said.keys.includes(openKey) ? null : message;
+  }, []);
+  return { chooseFailure, setChooseFailure, apartFailure, setApartFailure, unsaved, batcher, withPendingChoices, choose, keepApartAsync, endApartMessage };
 }

@@ -134,6 +134,12 @@ export const syncItemSchema = z.object({
    */
   chips: z.optional(z.array(syncChangeChipSchema)),
   /**
+   * A rename: the name on the other side of the comparison, when it differs from `name` (this
+   * file's). For a local change the name last synced; for an incoming change or a conflict the
+   * design system's name now (src/sync/other-name.ts). Optional, so an older state still reads.
+   */
+  otherName: z.optional(z.string()),
+  /**
    * The design system's version of this row was taken only in part by an earlier sync: what that
    * take left to change by hand, in words. The row is not taken again unless chosen.
    */
