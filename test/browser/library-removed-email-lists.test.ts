@@ -2,6 +2,7 @@
 // page (its thumbnail broken) and Back put the keyboard on it, the position read "2 of 20+" as if
 // it were still one of them. Now its row leaves the brand's emails, as its card leaves the search's
 // results: the keyboard goes to the row that took its place, and the position says it was removed.
+// The same in a journey: a stage left empty says so, and the next stage's row takes the keyboard.
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { firstBrandsAsync, openBrandAsync, openBrowseAsync } from './support/browse-steps';
@@ -40,4 +41,32 @@ describe('Browse: an email found removed leaves the brand’s emails it was open
       }
     });
   }
+
+  it('takes it out of a journey’s stage, which says it is empty, and Back goes on at the next stage’s row', async () => {
+    await libraryControlAsync(h.emulator.libraryUrl, 'reset');
+    try {
+      const ui = await openBrowseAsync(h);
+      await ui.getByRole('button', { name: 'Journeys', exact: true }).click();
+      await ui.getByRole('list', { name: 'Brands with a journey' }).getByRole('button').first().click();
+      // One email a stage: the removed one leaves its stage empty.
+      await ui.getByLabel('Emails per stage').selectOption('1');
+      const stages = ui.getByRole('region', { name: 'Journeys' }).locator('section');
+      const rowsByStage = () =>
+        stages.evaluateAll((sections) => sections.map((section) => ({ stage: section.getAttribute('aria-label'), ids: [...section.querySelectorAll<HTMLElement>('.brand-email')].map((row) => Number(row.dataset['emailId'])) })));
+      await expect.poll(async () => (await rowsByStage()).every((stage) => stage.ids.length <= 1) && (await rowsByStage()).filter((stage) => stage.ids.length === 1).length >= 2, { timeout: 20_000 }).toBe(true);
+      const [first, second] = (await rowsByStage()).filter((stage) => stage.ids.length === 1) as [{ stage: string; ids: [number] }, { stage: string; ids: [number] }];
+
+      await libraryControlAsync(h.emulator.libraryUrl, `library/emails/${first.ids[0]}/remove`);
+      await ui.locator(`[data-email-id="${first.ids[0]}"]`).click();
+      await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toBe('This email is no longer in the library.');
+      await h.page.keyboard.press('Escape');
+
+      await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['emailId'])).toBe(String(second.ids[0]));
+      expect(await ui.locator(`[data-email-id="${first.ids[0]}"]`).count()).toBe(0);
+      expect(await textOf(ui.getByRole('region', { name: first.stage, exact: true }).locator('.empty-state'))).toBe('The library has no emails in this stage now.');
+      await checkAxeAsync(ui, 'a journey stage left empty by a removed email');
+    } finally {
+      await libraryControlAsync(h.emulator.libraryUrl, 'reset');
+    }
+  });
 });
