@@ -24,7 +24,8 @@ import { SearchScreen } from './search/search-screen';
 import { categorySearch } from './search/search-query';
 import { useEmailSearch } from './search/use-email-search';
 import type { OpenedList } from './use-paged-list';
-import { placeAfterRemoval, steppedIndex } from './removed-email';
+import { placeAfterRemoval, steppedIndex, withoutEmail } from './removed-email';
+import { RemovedEmails } from './removed-emails-context';
 import { ExternalLink } from '../components/external-link';
 import { HeldNotice, OwnCountdowns, useOwnCountdown } from './held-notice';
 import { focusFell, ProblemNotice, useKeyboardWhereFocusFell, useRetryFocus } from './problem-notice';
@@ -188,15 +189,18 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const searchField = useRef<HTMLInputElement>(null);
   // The row an email was opened from (a brand's emails, a journey, Me): it takes the focus back.
   const opener = useRef<Element | null>(null);
+  // The screen that row is in: the row itself goes if its email is found removed.
+  const openerScreen = useRef<Element | null>(null);
   const openFrom = (from: Section) => (emailList: readonly { id: number }[], index: number, paged?: OpenedList<{ id: number }>) => {
     opener.current = document.activeElement;
+    openerScreen.current = opener.current?.closest('.library > *') ?? null;
     setOpen({ from, list: emailList, index, paged });
   };
   // The list an open email came from grew (its next page came): Previous, Next and the count follow it.
   const listFrom = (from: Section) => (paged: OpenedList<{ id: number }>) => setOpen((current) => (current?.from === from ? { ...current, list: paged.items, paged } : current));
-  // Emails found removed from the library while Browse was open: Previous and Next pass over them
-  // in the lists that still show them (a brand's, Me's); the search's results let them go.
-  const removed = useRef(new Set<number>());
+  // Emails found removed from the library while Browse was open: every list of emails lets them go
+  // (given to them as RemovedEmails), and Previous and Next pass over any still in the list stepped through.
+  const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const { emails, generation } = search;
   // A new search starts at its top.
   const place = savedPlace.generation === generation ? savedPlace : { generation, scrollTop: 0, focused: 0 };
@@ -216,10 +220,12 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
       setFocusRequest((n) => n + 1);
     } else {
       const row = opener.current;
-      const id = open && list[open.index]?.id;
+      const screen = openerScreen.current;
+      // The email shown found removed: its row left the list, and the one that took its place (the one before, at the end) takes the keyboard.
+      const id = open && list[open.gone === undefined ? open.index : placeAfterRemoval(open.index, list.length)]?.id;
       // Once the list shows again (it was hidden under the email): the row of the email last
-      // shown (stepped to with Next), in the same list, else the one opened.
-      if (row instanceof HTMLElement) whenDrawn(() => (row.closest('.library > *')?.querySelector<HTMLElement>(`[data-email-id="${id}"]`) ?? row).focus());
+      // shown (stepped to with Next), in the same list, else the one opened (while it is still there).
+      if (row instanceof HTMLElement) whenDrawn(() => (screen?.querySelector<HTMLElement>(`[data-email-id="${id}"]`) ?? (row.isConnected ? row : null))?.focus());
     }
     setOpen(null);
   };
@@ -256,12 +262,12 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   // than the drawing (a key held down) each count.
   // A removed email (gone) left the list: Next goes to the one now in its place.
   const step = (by: 1 | -1) =>
-    open !== null && steppedIndex(list, open.index, by, open.gone !== undefined, removed.current) !== null
+    open !== null && steppedIndex(list, open.index, by, open.gone !== undefined, removed) !== null
       ? () =>
           setOpen((current) => {
             if (current === null) return current;
             const { gone, ...rest } = current;
-            const index = steppedIndex(followsSearch(current) ? emails : current.list, current.index, by, gone !== undefined, removed.current);
+            const index = steppedIndex(followsSearch(current) ? emails : current.list, current.index, by, gone !== undefined, removed);
             return index === null ? current : { ...rest, index };
           })
       : null;
@@ -333,95 +339,102 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   }, [keys]);
 
   const openId = open === null ? undefined : (open.gone ?? list[open.index]?.id);
-  // The open email found removed: it leaves the search's results and the answers kept for the
-  // minute (a return would bring it back); Previous and Next pass over it. It stays open, said gone.
+  // The open email found removed: it leaves every list of emails (the search's results, a brand's,
+  // Me's, a journey's) and the answers kept for the minute (a return would bring it back); Previous
+  // and Next pass over it. It stays open, said gone.
   const emailGone = (id: number) => {
-    removed.current.add(id);
+    setRemoved((before) => (before.has(id) ? before : new Set([...before, id])));
     connection.forgetEmail(id);
     search.remove(id);
-    // Only the search's results shrink: an email opened from them keeps its place, and Next goes to the one now in it.
-    setOpen((current) => (current !== null && current.gone === undefined && followsSearch(current) && emails[current.index]?.id === id ? { ...current, gone: id } : current));
+    // It leaves the list it was opened from: it keeps its place there, and Next goes to the one now in it.
+    setOpen((current) => {
+      if (current === null || current.gone !== undefined) return current;
+      if (followsSearch(current)) return emails[current.index]?.id === id ? { ...current, gone: id } : current;
+      return current.list[current.index]?.id === id ? { ...current, gone: id, list: withoutEmail(current.list, id) } : current;
+    });
   };
   return (
-    <div class="library" data-testid="screen-browse" hidden={hidden}>
-      <nav class="library-sections" aria-label="Library">
-        {(['emails', 'brands', 'journeys', 'me', 'requests', 'references'] as const).map((target) => (
-          <button key={target} type="button" class="library-section" aria-current={section === target ? 'page' : undefined} onClick={() => showSection(target)}>
-            {SECTION_LABELS[target]}
-          </button>
-        ))}
-      </nav>
-      <HeldNotice until={heldUntil} />
-      <SearchScreen
-        client={client}
-        search={search}
-        place={place}
-        onPlace={setPlace}
-        onOpen={openSearchResult}
-        onOpenSettings={onOpenSettings}
-        onFocusGrid={() => setFocusRequest((n) => n + 1)}
-        hidden={hidden || open !== null || section !== 'emails'}
-        focusRequest={focusRequest}
-        searchRef={searchField}
-      />
-      {section === 'brands' && brandsList ? <BrandsScreen key={epoch} client={client} hidden={open !== null || brand !== null} onBrand={showBrand} onAsk={askFor} onOpenSettings={onOpenSettings} /> : null}
-      {section === 'brands' && brand !== null ? (
-        <BrandPage
-          key={`${brand} ${epoch}`}
+    <RemovedEmails.Provider value={removed}>
+      <div class="library" data-testid="screen-browse" hidden={hidden}>
+        <nav class="library-sections" aria-label="Library">
+          {(['emails', 'brands', 'journeys', 'me', 'requests', 'references'] as const).map((target) => (
+            <button key={target} type="button" class="library-section" aria-current={section === target ? 'page' : undefined} onClick={() => showSection(target)}>
+              {SECTION_LABELS[target]}
+            </button>
+          ))}
+        </nav>
+        <HeldNotice until={heldUntil} />
+        <SearchScreen
           client={client}
-          slug={brand}
-          hidden={open !== null}
-          onBack={showBrands}
-          backLabel={brandFrom?.open ? '← Back to the email' : brandFrom ? `← Back to ${SECTION_LABELS[brandFrom.section]}` : '← All brands'}
-          onOpen={openFrom('brands')}
-          onList={listFrom('brands')}
+          search={search}
+          place={place}
+          onPlace={setPlace}
+          onOpen={openSearchResult}
           onOpenSettings={onOpenSettings}
+          onFocusGrid={() => setFocusRequest((n) => n + 1)}
+          hidden={hidden || open !== null || section !== 'emails'}
+          focusRequest={focusRequest}
+          searchRef={searchField}
         />
-      ) : null}
-      {section === 'journeys' || backTo('journeys') ? (
-        <JourneysScreen key={epoch} client={client} hidden={hidden || open !== null || section !== 'journeys'} onOpen={openFrom('journeys')} onOpenSettings={onOpenSettings} />
-      ) : null}
-      {section === 'me' || backTo('me') ? (
-        <MeScreen key={epoch} client={client} hidden={hidden || open !== null || section !== 'me'} onBrand={showBrand} onOpen={openFrom('me')} onList={listFrom('me')} onOpenSettings={onOpenSettings} />
-      ) : null}
-      {/* Always there: a check (minutes without a key) goes on, and its outcome stays, while another section is looked at.
-          Its reads are sent each time: whether an email still exists is the library's answer now, not one kept from a minute ago. */}
-      <ReferencesScreen key={epoch} endpoint={endpoint} client={connection.freshClient} hidden={open !== null || section !== 'references'} autoStart={autoCheck} />
-      {section === 'requests' || backTo('requests') ? (
-        <BrandRequestsScreen key={epoch} client={client} hidden={open !== null || section !== 'requests'} onBrand={showBrand} onOpenSettings={onOpenSettings} epoch={epoch} handle={requestsScreen} />
-      ) : null}
-      {nextPageNotice && retryList ? <ProblemNotice problem={nextPageNotice} onRetry={retryListFocused(retryList)} onOpenSettings={onOpenSettings} /> : null}
-      {open !== null && openId !== undefined ? (
-        <EmailDetailView
-          client={client}
-          freshClient={connection.freshClient}
-          libraryUrl={baseUrl}
-          emailId={openId}
-          position={{ index: open.index, count: list.length + (open.gone === undefined ? 0 : 1), more: fromSearch ? !searchDone : paged && !paged.done }}
-          onPrevious={previous}
-          onNext={next}
-          nextLoading={nextPageLoading}
-          onBack={back}
-          backLabel={open.from === 'canvas' ? undefined : EMAIL_BACK_LABELS[open.from]}
-          onBrand={showBrand}
-          onCategory={(category) => {
-            search.setForm(categorySearch(category));
-            showSection('emails');
-            // The chip went with the email: the keyboard goes on at the filter it set, once the search shows.
-            whenDrawn(() => document.getElementById('library-category')?.focus());
-          }}
-          onOpenSettings={onOpenSettings}
-          onWaiting={setEmailWaits}
-          onWaitOver={nextPageWaitsWithEmail ? retryList : undefined}
-          onGone={emailGone}
-        />
-      ) : null}
-      {/* Library content shows in these sections: the service is credited under them (an open email credits it itself). */}
-      {attribution && open === null && section !== 'requests' && section !== 'references' ? (
-        <p class="email-attribution library-credit">
-          From <ExternalLink href={attribution.url}>{attribution.source}</ExternalLink> · each email belongs to its brand
-        </p>
-      ) : null}
-    </div>
+        {section === 'brands' && brandsList ? <BrandsScreen key={epoch} client={client} hidden={open !== null || brand !== null} onBrand={showBrand} onAsk={askFor} onOpenSettings={onOpenSettings} /> : null}
+        {section === 'brands' && brand !== null ? (
+          <BrandPage
+            key={`${brand} ${epoch}`}
+            client={client}
+            slug={brand}
+            hidden={open !== null}
+            onBack={showBrands}
+            backLabel={brandFrom?.open ? '← Back to the email' : brandFrom ? `← Back to ${SECTION_LABELS[brandFrom.section]}` : '← All brands'}
+            onOpen={openFrom('brands')}
+            onList={listFrom('brands')}
+            onOpenSettings={onOpenSettings}
+          />
+        ) : null}
+        {section === 'journeys' || backTo('journeys') ? (
+          <JourneysScreen key={epoch} client={client} hidden={hidden || open !== null || section !== 'journeys'} onOpen={openFrom('journeys')} onOpenSettings={onOpenSettings} />
+        ) : null}
+        {section === 'me' || backTo('me') ? (
+          <MeScreen key={epoch} client={client} hidden={hidden || open !== null || section !== 'me'} onBrand={showBrand} onOpen={openFrom('me')} onList={listFrom('me')} onOpenSettings={onOpenSettings} />
+        ) : null}
+        {/* Always there: a check (minutes without a key) goes on, and its outcome stays, while another section is looked at.
+            Its reads are sent each time: whether an email still exists is the library's answer now, not one kept from a minute ago. */}
+        <ReferencesScreen key={epoch} endpoint={endpoint} client={connection.freshClient} hidden={open !== null || section !== 'references'} autoStart={autoCheck} />
+        {section === 'requests' || backTo('requests') ? (
+          <BrandRequestsScreen key={epoch} client={client} hidden={open !== null || section !== 'requests'} onBrand={showBrand} onOpenSettings={onOpenSettings} epoch={epoch} handle={requestsScreen} />
+        ) : null}
+        {nextPageNotice && retryList ? <ProblemNotice problem={nextPageNotice} onRetry={retryListFocused(retryList)} onOpenSettings={onOpenSettings} /> : null}
+        {open !== null && openId !== undefined ? (
+          <EmailDetailView
+            client={client}
+            freshClient={connection.freshClient}
+            libraryUrl={baseUrl}
+            emailId={openId}
+            position={{ index: open.index, count: list.length, more: fromSearch ? !searchDone : paged && !paged.done, gone: open.gone !== undefined }}
+            onPrevious={previous}
+            onNext={next}
+            nextLoading={nextPageLoading}
+            onBack={back}
+            backLabel={open.from === 'canvas' ? undefined : EMAIL_BACK_LABELS[open.from]}
+            onBrand={showBrand}
+            onCategory={(category) => {
+              search.setForm(categorySearch(category));
+              showSection('emails');
+              // The chip went with the email: the keyboard goes on at the filter it set, once the search shows.
+              whenDrawn(() => document.getElementById('library-category')?.focus());
+            }}
+            onOpenSettings={onOpenSettings}
+            onWaiting={setEmailWaits}
+            onWaitOver={nextPageWaitsWithEmail ? retryList : undefined}
+            onGone={emailGone}
+          />
+        ) : null}
+        {/* Library content shows in these sections: the service is credited under them (an open email credits it itself). */}
+        {attribution && open === null && section !== 'requests' && section !== 'references' ? (
+          <p class="email-attribution library-credit">
+            From <ExternalLink href={attribution.url}>{attribution.source}</ExternalLink> · each email belongs to its brand
+          </p>
+        ) : null}
+      </div>
+    </RemovedEmails.Provider>
   );
 }

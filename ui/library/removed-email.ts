@@ -32,6 +32,31 @@ export function withoutEmail<T extends { id: number }>(list: readonly T[], id: n
   return list.some((email) => email.id === id) ? list.filter((email) => email.id !== id) : list;
 }
 
+/** The list without any of the emails found removed (the same list when it held none of them). */
+export function withoutEmails<T extends { id: number | string }>(list: readonly T[], removed: ReadonlySet<number>): readonly T[] {
+  return list.some((email) => removed.has(email.id as number)) ? list.filter((email) => !removed.has(email.id as number)) : list;
+}
+
+/** A journey's stages without the emails found removed (the same journey when it held none of them). */
+export function stagesWithout<J extends { stages: ReadonlyArray<{ emails: ReadonlyArray<{ id: number }> }> }>(journey: J, removed: ReadonlySet<number>): J {
+  const stages = journey.stages.map((stage) => {
+    const emails = withoutEmails(stage.emails, removed);
+    return emails === stage.emails ? stage : { ...stage, emails };
+  });
+  return stages.every((stage, index) => stage === journey.stages[index]) ? journey : { ...journey, stages };
+}
+
+/**
+ * What the position beside Previous and Next says: "3 of 20", with a "+" while more are to come.
+ * The open email found removed is no longer one of them: how many are left is said instead (its
+ * old place would read as the place of the email Next goes to).
+ */
+export function positionText({ index, count, more, gone }: { index: number; count: number; more?: boolean; gone?: boolean }): string {
+  const total = `${count}${more ? '+' : ''}`;
+  if (!gone) return `${index + 1} of ${total}`;
+  return count === 0 && !more ? 'Removed · none left' : `Removed · ${total} left`;
+}
+
 /**
  * Where the keyboard goes back to in results the removed email left (it was at `index`): the card
  * that took its place, or the one before it when it was the last.

@@ -1,7 +1,7 @@
 // An email found removed from the library: which kept answers show it, where the keyboard goes
 // back to in the results it left, and where Previous and Next go from it.
 import { describe, expect, it } from 'vitest';
-import { emailIdsIn, placeAfterRemoval, steppedIndex, withoutEmail } from '../../../ui/library/removed-email';
+import { emailIdsIn, placeAfterRemoval, positionText, stagesWithout, steppedIndex, withoutEmail, withoutEmails } from '../../../ui/library/removed-email';
 import { forgetEmail } from '../../../ui/library/cached-library-client';
 import { createResponseCache } from '../../../ui/library/response-cache';
 
@@ -96,5 +96,42 @@ describe('forgetEmail', () => {
     finish({ data: list(2) });
     await Promise.all([first, joined]);
     expect(loads).toBe(1);
+  });
+});
+
+describe('withoutEmails', () => {
+  it('leaves out every email found removed, and gives the same list back when it held none', () => {
+    const shown = list(1, 2, 3, 4);
+    expect(withoutEmails(shown, new Set([2, 4]))).toEqual(list(1, 3));
+    expect(withoutEmails(shown, new Set([9]))).toBe(shown);
+    expect(withoutEmails(shown, new Set())).toBe(shown);
+  });
+});
+
+describe('stagesWithout', () => {
+  it('takes the removed emails out of the stages that held them, an emptied stage staying (it says it is empty)', () => {
+    const journey = { slug: 'b', stages: [{ stage: 'Welcome', emails: list(1, 2) }, { stage: 'Win-back', emails: list(3) }] };
+    const after = stagesWithout(journey, new Set([2, 3]));
+    expect(after).toEqual({ slug: 'b', stages: [{ stage: 'Welcome', emails: list(1) }, { stage: 'Win-back', emails: [] }] });
+    // A stage untouched is the same stage.
+    expect(stagesWithout(journey, new Set([3])).stages[0]).toBe(journey.stages[0]);
+  });
+
+  it('gives the same journey back when none of its emails was removed', () => {
+    const journey = { stages: [{ emails: list(1) }] };
+    expect(stagesWithout(journey, new Set([5]))).toBe(journey);
+  });
+});
+
+describe('positionText', () => {
+  it('says the place among the emails, with a + while more are to come', () => {
+    expect(positionText({ index: 1, count: 20 })).toBe('2 of 20');
+    expect(positionText({ index: 1, count: 20, more: true })).toBe('2 of 20+');
+  });
+
+  it('says how many are left, not a place, for the email found removed (it is none of them now)', () => {
+    expect(positionText({ index: 1, count: 19, more: true, gone: true })).toBe('Removed · 19+ left');
+    expect(positionText({ index: 1, count: 19, gone: true })).toBe('Removed · 19 left');
+    expect(positionText({ index: 0, count: 0, gone: true })).toBe('Removed · none left');
   });
 });

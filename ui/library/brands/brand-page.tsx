@@ -9,6 +9,7 @@ import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
 import { useOwnCountdown } from '../held-notice';
 import { EmailRows } from '../email-rows';
 import { useListChanges, usePagedList, type OpenedList } from '../use-paged-list';
+import { useWithoutRemoved } from '../removed-emails-context';
 import { BrandInsightsView } from './brand-insights';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { ExternalLink } from '../../components/external-link';
@@ -31,10 +32,13 @@ export interface BrandPageProps {
 type InsightsState = { status: 'loading' } | { status: 'ok'; insights: BrandInsights } | { status: 'too_few' } | { status: 'failed'; problem: LibraryProblem };
 
 export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onList, onOpenSettings }: BrandPageProps) {
-  const list = usePagedList(slug, async (page, signal) => {
-    const response = await client.getBrandAsync(slug, { page, perPage: PAGE_SIZE }, signal);
-    return { items: response.data.emails, perPage: response.meta.per_page, meta: response.data.brand };
-  });
+  // Without the emails found removed: an email opened from here and found gone leaves the list.
+  const list = useWithoutRemoved(
+    usePagedList(slug, async (page, signal) => {
+      const response = await client.getBrandAsync(slug, { page, perPage: PAGE_SIZE }, signal);
+      return { items: response.data.emails, perPage: response.meta.per_page, meta: response.data.brand };
+    }),
+  );
   const brand = list.meta as GetBrandResponse['data']['brand'] | null;
   const { items: emails, problem } = list;
   useListChanges(list, onList);

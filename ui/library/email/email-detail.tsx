@@ -16,6 +16,7 @@ import { subjectOf } from '../email-subject';
 import { EmailPreview, FIRST_VIEW, type PreviewView } from './email-preview';
 import { ExternalLink } from '../../components/external-link';
 import { useLatest } from '../../hooks/use-latest';
+import { positionText } from '../removed-email';
 
 const STEP_PAUSE_MS = 250;
 
@@ -26,7 +27,7 @@ export interface EmailDetailProps {
   libraryUrl: string;
   emailId: number;
   /** "3 of 120": where this email is in the results; `more`: the search has more to load ("3 of 50+": "so far" wrapped Next away at 320 px). */
-  position: { index: number; count: number; more?: boolean };
+  position: { index: number; count: number; more?: boolean; gone?: boolean };
   onPrevious: (() => void) | null;
   onNext: (() => void) | null;
   /** The results after this one are on their way (why Next is off). */
@@ -150,8 +151,7 @@ export function EmailDetailView({ client, freshClient, libraryUrl, emailId, posi
         </Button>
         {/* One group: in a narrow window it wraps as a whole, never Next alone. */}
         <span class="email-detail-position">
-          {position.index + 1} of {position.count}
-          {position.more ? '+' : ''}
+          {positionText(position)}
           <Button onClick={() => onPrevious?.()} disabled={!onPrevious}>
             Previous
           </Button>

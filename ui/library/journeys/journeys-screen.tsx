@@ -11,6 +11,8 @@ import { Button } from '../../components/button';
 import { ExternalLink } from '../../components/external-link';
 import { LiveStatus } from '../../components/live-status';
 import { EmailRows } from '../email-rows';
+import { useRemovedEmails } from '../removed-emails-context';
+import { stagesWithout } from '../removed-email';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
 import { useEscapeBack } from '../../hooks/use-escape-back';
@@ -139,15 +141,18 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
       unneeded.abort();
     };
   }, [client, slug, knownName]);
+  // Without the emails found removed: one opened from a stage and found gone leaves it.
+  const removed = useRemovedEmails();
+  const loaded = useMemo(() => state.journey && stagesWithout(state.journey, removed), [state.journey, removed]);
   // Another number per stage that could not be read: the stages on show (and Insert) are the earlier one's, said first.
   const shownPerStage = state.journey === null ? null : state.perStage;
   const said = useMemo(() => problem && perStageProblem(problem, shownPerStage, perStage), [problem, shownPerStage, perStage]);
   const { min, max } = LIBRARY_LIMITS.emailsPerStage;
-  const all = state.journey?.stages.flatMap((stage) => stage.emails) ?? [];
+  const all = loaded?.stages.flatMap((stage) => stage.emails) ?? [];
   const canvas = useCanvasInsert();
   // The list's name once it came (a journey kept open shows before the list has loaded: its own look-up then stops).
   const name = knownName ?? brandName;
-  const journey = state.journey && name !== null ? { ...state.journey, brand: name } : state.journey;
+  const journey = loaded && name !== null ? { ...loaded, brand: name } : loaded;
   // Another number per stage is on its way: the stages shown are not the ones chosen.
   const loadingOther = state.journey !== null && state.perStage !== chosen && !problem;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -214,8 +219,8 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
       ) : null}
       {said ? <ProblemNotice problem={said} onRetry={retryFocused(retry)} onOpenSettings={onOpenSettings} /> : null}
       <LiveStatus busy>{state.journey === null && !problem ? 'Loading the journey…' : loadingOther ? `Loading ${plural(chosen, 'email')} per stage…` : null}</LiveStatus>
-      {state.journey?.stages.length === 0 ? <p class="empty-state">This journey has no emails yet.</p> : null}
-      {state.journey?.stages.map((stage, index) => {
+      {loaded?.stages.length === 0 ? <p class="empty-state">This journey has no emails yet.</p> : null}
+      {loaded?.stages.map((stage, index) => {
         const start = offset;
         offset += stage.emails.length;
         const count = stageCountText(stage.emails.length, stage.email_count);

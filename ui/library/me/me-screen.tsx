@@ -10,6 +10,7 @@ import { EmailRows } from '../email-rows';
 import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
 import { useEscapeBack } from '../../hooks/use-escape-back';
 import { useListChanges, usePagedList, type OpenedList, type PagedList } from '../use-paged-list';
+import { useWithoutRemoved } from '../removed-emails-context';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS, shortDate } from '../search/search-query';
 import { followingText, NO_FOLLOWS_TEXT } from './follow-words';
@@ -98,10 +99,13 @@ function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings, bo
     const response = await client.listFollowsAsync(signal);
     return { items: response.data.map((brand) => ({ ...brand, id: brand.slug })), perPage: Infinity, meta: { total: response.meta.total, max: response.meta.max } };
   }, client);
-  const emails = usePagedList(`followed ${since}`, async (page, signal) => {
-    const response = await client.listFollowedEmailsAsync({ page, perPage: PAGE_SIZE, since: since || undefined }, signal);
-    return { items: response.data, perPage: response.meta.per_page };
-  }, client);
+  // Each list of emails here without those found removed: one opened from it and found gone leaves it.
+  const emails = useWithoutRemoved(
+    usePagedList(`followed ${since}`, async (page, signal) => {
+      const response = await client.listFollowedEmailsAsync({ page, perPage: PAGE_SIZE, since: since || undefined }, signal);
+      return { items: response.data, perPage: response.meta.per_page };
+    }, client),
+  );
   useListChanges(emails, onList);
   const followRows = useRef<HTMLUListElement>(null);
   const emailRows = useRef<HTMLUListElement>(null);
@@ -165,10 +169,12 @@ function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings, bo
 }
 
 function Likes({ client, hidden, onOpen, onList, onOpenSettings, box }: PartProps) {
-  const likes = usePagedList('likes', async (page, signal) => {
-    const response = await client.listLikesAsync({ page, perPage: PAGE_SIZE }, signal);
-    return { items: response.data, perPage: response.meta.per_page, meta: { total: response.meta.total } };
-  }, client);
+  const likes = useWithoutRemoved(
+    usePagedList('likes', async (page, signal) => {
+      const response = await client.listLikesAsync({ page, perPage: PAGE_SIZE }, signal);
+      return { items: response.data, perPage: response.meta.per_page, meta: { total: response.meta.total } };
+    }, client),
+  );
   useListChanges(likes, onList);
   useKeptScroll('me', 'likes', client, !hidden && likes.items.length > 0, box);
   // Liked emails name their brand by slug alone: without its name, rows with the same subject from two brands read alike.
@@ -202,11 +208,13 @@ function Collections({ client, hidden, onOpen, onList, onOpenSettings, box }: Pa
     const response = await client.listCollectionsAsync(signal);
     return { items: response.data, perPage: Infinity };
   }, client);
-  const emails = usePagedList(`collection ${open?.id ?? ''}`, async (page, signal) => {
-    if (open === null) return { items: [], perPage: PAGE_SIZE };
-    const response = await client.getCollectionAsync(open.id, { page, perPage: PAGE_SIZE }, signal);
-    return { items: response.data.emails, perPage: response.meta.per_page, meta: { total: response.meta.total } };
-  }, client);
+  const emails = useWithoutRemoved(
+    usePagedList(`collection ${open?.id ?? ''}`, async (page, signal) => {
+      if (open === null) return { items: [], perPage: PAGE_SIZE };
+      const response = await client.getCollectionAsync(open.id, { page, perPage: PAGE_SIZE }, signal);
+      return { items: response.data.emails, perPage: response.meta.per_page, meta: { total: response.meta.total } };
+    }, client),
+  );
   useListChanges(emails, onList);
   const shown = open ? emails : collections;
   useKeptScroll('me', `collections ${open?.id ?? ''}`, client, !hidden && shown.items.length > 0, box);

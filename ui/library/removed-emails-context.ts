@@ -1,0 +1,21 @@
+// The emails found removed from the library while Browse is open, for every list that shows
+// emails (a brand's, Me's, a journey's stages): their rows leave as the search's cards do.
+import { createContext } from 'preact';
+import { useContext, useMemo } from 'preact/hooks';
+import { withoutEmails } from './removed-email';
+import type { PagedList } from './use-paged-list';
+
+export const RemovedEmails = createContext<ReadonlySet<number>>(new Set());
+
+/** The emails found removed so far. */
+export function useRemovedEmails(): ReadonlySet<number> {
+  return useContext(RemovedEmails);
+}
+
+/** A list of emails without those found removed (its rows, and so its empty state and what an email opened from it steps through). */
+export function useWithoutRemoved<T extends { id: number | string }>(list: PagedList<T>): PagedList<T> {
+  const removed = useRemovedEmails();
+  // Kept while nothing changes: an email opened from the list follows it when its rows change.
+  const items = useMemo(() => withoutEmails(list.items, removed) as T[], [list.items, removed]);
+  return items === list.items ? list : { ...list, items };
+}
