@@ -375,7 +375,9 @@ function ScaledPictures({ detail, name, topStyle, split, children }: { detail: S
     </div>
   ) : (
     // `children`, the slider, only with the pictures stacked: shown apart (one could not be read) it moved nothing.
-    <>
+    // Above the picture, under the mode's button: below a tall picture it was out of sight, and the picture did not move.
+    <div class="sync-stack-column" style={frameStyle}>
+      {children}
       <div class="sync-stack" style={frameStyle}>
         {layer('before')}
         <div class="sync-stack-top" style={topStyle}>
@@ -386,8 +388,7 @@ function ScaledPictures({ detail, name, topStyle, split, children }: { detail: S
           <div class="sync-split" aria-hidden="true" style={{ left: `${split}%` }} />
         )}
       </div>
-      {children}
-    </>
+    </div>
   );
 }
 
@@ -436,12 +437,33 @@ function useFocusKeptInPart(part: RefObject<HTMLElement>, heading: RefObject<HTM
   }, [part, heading]);
 }
 
+/**
+ * The slider of a mode the designer just chose, scrolled into the detail's view if it is not: in a
+ * short window the mode's button can sit at the bottom edge, the slider under it. Only on a choice:
+ * a row opened in a remembered mode keeps its place at the top.
+ */
+function useSliderShownWhenChosen(shown: PictureMode): { label: RefObject<HTMLLabelElement>; chosen: { current: boolean } } {
+  const label = useRef<HTMLLabelElement>(null);
+  const chosen = useRef(false);
+  useLayoutEffect(() => {
+    if (!chosen.current) return;
+    chosen.current = false;
+    label.current?.scrollIntoView({ block: 'nearest' });
+  }, [shown]);
+  return { label, chosen };
+}
+
 function PictureCompare({ detail, name, kind, mode, setMode, amount, setAmount }: { detail: SyncDetail; name: string; kind: SyncKind; mode: PictureMode; setMode: (mode: PictureMode) => void; amount: number; setAmount: (amount: number) => void }) {
   const both = detail.beforePicture !== null && detail.afterPicture !== null;
   const shown = both ? mode : 'side';
   const part = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusKeptInPart(part, heading);
+  const slider = useSliderShownWhenChosen(shown);
+  const choose = (chosen: PictureMode) => {
+    slider.chosen.current = true;
+    setMode(chosen);
+  };
   return (
     <section ref={part} class="sync-detail-part" aria-labelledby="sync-pictures-title">
       <div class="sync-part-head">
@@ -451,7 +473,7 @@ function PictureCompare({ detail, name, kind, mode, setMode, amount, setAmount }
         {both ? (
           <div class="segmented" role="group" aria-label="Compare the pictures">
             {MODES.map((entry) => (
-              <button key={entry.mode} type="button" aria-pressed={shown === entry.mode} onClick={() => setMode(entry.mode)}>
+              <button key={entry.mode} type="button" aria-pressed={shown === entry.mode} onClick={() => choose(entry.mode)}>
                 {entry.label}
               </button>
             ))}
@@ -483,7 +505,7 @@ function PictureCompare({ detail, name, kind, mode, setMode, amount, setAmount }
             topStyle={shown === 'overlay' ? { opacity: amount / 100 } : { clipPath: `inset(0 0 0 ${amount}%)` }}
             split={shown === 'swipe' ? amount : undefined}
           >
-            <label class="sync-range">
+            <label ref={slider.label} class="sync-range">
               {shown === 'overlay' ? `Opacity of “${detail.afterLabel}”` : `Swipe between “${detail.beforeLabel}” and “${detail.afterLabel}”`}
               <input
                 type="range"
