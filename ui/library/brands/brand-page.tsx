@@ -9,6 +9,7 @@ import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
 import { useOwnCountdown } from '../held-notice';
 import { EmailRows } from '../email-rows';
 import { useListChanges, usePagedList, type OpenedList } from '../use-paged-list';
+import { totalWithout } from '../removed-email';
 import { useWithoutRemoved } from '../removed-emails-context';
 import { BrandInsightsView } from './brand-insights';
 import { focusRowFrom, MoreButton } from '../more-button';
@@ -40,6 +41,8 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
     }),
   );
   const brand = list.meta as GetBrandResponse['data']['brand'] | null;
+  // The brand's count still holds the emails found removed since that it listed.
+  const inLibrary = brand && totalWithout(brand.email_count, list.gone);
   const { items: emails, problem } = list;
   useListChanges(list, onList);
   const [insights, setInsights] = useState<InsightsState>({ status: 'loading' });
@@ -139,7 +142,7 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
             {brand.name}
           </h2>
           <p class="email-attribution">
-            {plural(brand.email_count, 'email')} in the library ·{' '}
+            {plural(inLibrary ?? 0, 'email')} in the library ·{' '}
             <ExternalLink href={brand.url}>Its page in the library</ExternalLink>
           </p>
         </>
@@ -147,7 +150,7 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
       <LiveStatus busy>{!brand && !problem ? 'Loading the brand…' : null}</LiveStatus>
       {/* When the brand itself failed, its notice speaks for the page: its one retry asks for the insights too. */}
       {problem && emails.length === 0 ? listNotice : null}
-      {insights.status === 'ok' ? <BrandInsightsView insights={insights.insights} emails={emails} moreToLoad={!list.done} inLibrary={brand?.email_count} /> : null}
+      {insights.status === 'ok' ? <BrandInsightsView insights={insights.insights} emails={emails} moreToLoad={!list.done} inLibrary={inLibrary ?? undefined} /> : null}
       {insights.status === 'too_few' ? (
         <p class="notice notice-info" data-testid="no-insights">
           Too few emails yet for insights: they appear once the library has captured a few more from this brand.

@@ -10,6 +10,7 @@ import { EmailRows } from '../email-rows';
 import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
 import { useEscapeBack } from '../../hooks/use-escape-back';
 import { useListChanges, usePagedList, type OpenedList, type PagedList } from '../use-paged-list';
+import { totalWithout } from '../removed-email';
 import { useWithoutRemoved } from '../removed-emails-context';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS, shortDate } from '../search/search-query';
@@ -182,7 +183,8 @@ function Likes({ client, hidden, onOpen, onList, onOpenSettings, box }: PartProp
   const rows = useRef<HTMLUListElement>(null);
   return (
     <>
-      <h3>{likes.meta ? plural(Number(likes.meta['total']), 'liked email') : 'Liked emails'}</h3>
+      {/* The library's total still counts the liked emails found removed since: less those it listed. */}
+      <h3>{likes.meta ? plural(totalWithout(Number(likes.meta['total']), likes.gone), 'liked email') : 'Liked emails'}</h3>
       <EmailRows emails={likes.items} label="Liked emails" onOpen={(index) => onOpen(likes.items, index, likes)} listRef={rows} brandNames={brandNames} />
       <ListState list={likes} rows={rows} onOpenSettings={onOpenSettings} empty="No liked emails yet." hidden={hidden} />
     </>
@@ -232,7 +234,7 @@ function Collections({ client, hidden, onOpen, onList, onOpenSettings, box }: Pa
           {open.name}
         </h3>
         {/* Hundreds of emails come 20 at a time: how far "More" has to go. */}
-        {emails.meta ? <p class="field-hint">{shownOf(emails.items.length, Number(emails.meta['total']), emails.done)}</p> : null}
+        {emails.meta ? <p class="field-hint">{shownOf(emails.items.length, totalWithout(Number(emails.meta['total']), emails.gone), emails.done)}</p> : null}
         <EmailRows emails={emails.items} label={`Emails in ${open.name}`} onOpen={(index) => onOpen(emails.items, index, emails)} listRef={rows} brandNames={brandNames} />
         <ListState list={emails} rows={rows} onOpenSettings={onOpenSettings} empty="This collection is empty." hidden={hidden} />
       </>
