@@ -138,7 +138,7 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
       </nav>
       {brand ? (
         <>
-          <h2 id="brand-page-title" tabIndex={-1} ref={heading} class="email-detail-title">
+          <h2 id="brand-page-title" tabIndex={-1} ref={heading} class="email-detail-title" data-list-heading>
             {brand.name}
           </h2>
           <p class="email-attribution">
@@ -168,9 +168,11 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
           onOpenSettings={onOpenSettings}
         />
       ) : null}
-      {emails.length > 0 ? (
+      {/* Its emails found removed, every one shown: the section stays, saying why it is empty. */}
+      {emails.length > 0 || list.gone > 0 ? (
         <section aria-labelledby="brand-emails-title">
           <h3 id="brand-emails-title">Emails</h3>
+          {emails.length === 0 ? <p class="empty-state">{list.done ? 'No emails from this brand are left: the library removed the one you opened.' : 'The library removed the emails shown here. More emails loads the next ones.'}</p> : null}
           <EmailRows emails={emails} label={`Emails from ${brand?.name ?? 'the brand'}`} onOpen={(index) => onOpen(emails, index, list)} brandName={brand?.name} listRef={rows} />
           {/* A next page that failed: said where More was pressed, not above the insights (the window jumped up to it). */}
           {problem ? listNotice : null}

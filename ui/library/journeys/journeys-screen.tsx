@@ -180,7 +180,7 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
           ← All journeys
         </Button>
       </nav>
-      <h2 class="email-detail-title" tabIndex={-1} ref={heading}>
+      <h2 class="email-detail-title" tabIndex={-1} ref={heading} data-list-heading>
         {journey ? `${journey.brand}: journey` : 'Journey'}
       </h2>
       {journey ? (
