@@ -1,7 +1,8 @@
 // An email opened from a brand's page and found removed from the library: its row stayed on the
 // page (its thumbnail broken) and Back put the keyboard on it, the position read "2 of 20+" as if
 // it were still one of them. Now its row leaves the brand's emails, as its card leaves the search's
-// results: the keyboard goes to the row that took its place, and the position says it was removed.
+// results: the keyboard goes to the row that took its place, the position says it was removed, and
+// the brand's count of emails no longer counts it.
 // The same in a journey: a stage left empty says so, and the next stage's row takes the keyboard.
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
@@ -35,6 +36,8 @@ describe('Browse: an email found removed leaves the brand’s emails it was open
         await h.page.keyboard.press('Escape');
         await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['emailId'])).toBe(String(after));
         expect(await shownIds()).toEqual(before.filter((each) => each !== id));
+        // Its count is the library's, less the email found removed (it read one too high until read again).
+        expect(await textOf(ui.locator('.brand-page .email-attribution'))).toMatch(new RegExp(`^${brand.email_count - 1} emails in the library`));
         await checkAxeAsync(ui, `a brand's emails without the removed one, ${theme}`);
       } finally {
         await libraryControlAsync(h.emulator.libraryUrl, 'reset');

@@ -218,6 +218,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
       // A removed email left the results: the card that took its place (the one before, at the end).
       if (fromSearch) setPlace((current) => ({ ...current, focused: placeAfterRemoval(open.index, emails.length) }));
       setFocusRequest((n) => n + 1);
+      // No card left to take it (the removed email was the only one): the search field, over the empty state saying why.
+      if (emails.length === 0) whenDrawn(() => focusFell() && searchField.current?.focus());
     } else {
       const row = opener.current;
       const screen = openerScreen.current;
@@ -225,7 +227,9 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
       const id = open && list[open.gone === undefined ? open.index : placeAfterRemoval(open.index, list.length)]?.id;
       // Once the list shows again (it was hidden under the email): the row of the email last
       // shown (stepped to with Next), in the same list, else the one opened (while it is still there).
-      if (row instanceof HTMLElement) whenDrawn(() => (screen?.querySelector<HTMLElement>(`[data-email-id="${id}"]`) ?? (row.isConnected ? row : null))?.focus());
+      // No row left at all (it was the only one): the list's heading, over its empty state saying why.
+      if (row instanceof HTMLElement)
+        whenDrawn(() => (screen?.querySelector<HTMLElement>(`[data-email-id="${id}"]`) ?? (row.isConnected ? row : null) ?? screen?.querySelector<HTMLElement>('[data-list-heading]'))?.focus());
     }
     setOpen(null);
   };

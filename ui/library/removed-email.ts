@@ -75,3 +75,16 @@ export function steppedIndex(list: ReadonlyArray<{ id: number }>, index: number,
   while (list[next] && removed.has(list[next]!.id)) next += by;
   return list[next] ? next : null;
 }
+
+/** How many of the emails an answer listed were found removed since (they are still in its totals). */
+export function removedAmong(listed: ReadonlyArray<{ id: number | string }>, removed: ReadonlySet<number>): number {
+  return listed.reduce((count, email) => count + (removed.has(email.id as number) ? 1 : 0), 0);
+}
+
+/**
+ * A total the library gave (a brand's emails, a collection's, likes, a stage's) without the emails
+ * found removed since that it listed: it read one too high until read again. Never below none.
+ */
+export function totalWithout(total: number, gone: number): number {
+  return Math.max(0, total - gone);
+}

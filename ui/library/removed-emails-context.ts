@@ -2,7 +2,7 @@
 // emails (a brand's, Me's, a journey's stages): their rows leave as the search's cards do.
 import { createContext } from 'preact';
 import { useContext, useMemo } from 'preact/hooks';
-import { withoutEmails } from './removed-email';
+import { removedAmong, withoutEmails } from './removed-email';
 import type { PagedList } from './use-paged-list';
 
 export const RemovedEmails = createContext<ReadonlySet<number>>(new Set());
@@ -12,10 +12,13 @@ export function useRemovedEmails(): ReadonlySet<number> {
   return useContext(RemovedEmails);
 }
 
+/** A list without the emails found removed; `gone`: how many it listed (its totals still count them). */
+export type WithoutRemoved<T> = PagedList<T> & { gone: number };
+
 /** A list of emails without those found removed (its rows, and so its empty state and what an email opened from it steps through). */
-export function useWithoutRemoved<T extends { id: number | string }>(list: PagedList<T>): PagedList<T> {
+export function useWithoutRemoved<T extends { id: number | string }>(list: PagedList<T>): WithoutRemoved<T> {
   const removed = useRemovedEmails();
   // Kept while nothing changes: an email opened from the list follows it when its rows change.
   const items = useMemo(() => withoutEmails(list.items, removed) as T[], [list.items, removed]);
-  return items === list.items ? list : { ...list, items };
+  return { ...list, items, gone: items === list.items ? 0 : removedAmong(list.items, removed) };
 }

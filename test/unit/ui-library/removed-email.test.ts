@@ -1,7 +1,7 @@
 // An email found removed from the library: which kept answers show it, where the keyboard goes
 // back to in the results it left, and where Previous and Next go from it.
 import { describe, expect, it } from 'vitest';
-import { emailIdsIn, placeAfterRemoval, positionText, stagesWithout, steppedIndex, withoutEmail, withoutEmails } from '../../../ui/library/removed-email';
+import { emailIdsIn, placeAfterRemoval, positionText, removedAmong, stagesWithout, steppedIndex, totalWithout, withoutEmail, withoutEmails } from '../../../ui/library/removed-email';
 import { forgetEmail } from '../../../ui/library/cached-library-client';
 import { createResponseCache } from '../../../ui/library/response-cache';
 
@@ -133,5 +133,20 @@ describe('positionText', () => {
     expect(positionText({ index: 1, count: 19, more: true, gone: true })).toBe('Removed · 19+ left');
     expect(positionText({ index: 1, count: 19, gone: true })).toBe('Removed · 19 left');
     expect(positionText({ index: 0, count: 0, gone: true })).toBe('Removed · none left');
+  });
+});
+
+describe('removedAmong and totalWithout', () => {
+  it('counts the listed emails found removed, and takes them off the total the library gave with them', () => {
+    const removed = new Set([2, 9]);
+    // 9 was not listed: the total cannot be known to count it.
+    expect(removedAmong(list(1, 2, 3), removed)).toBe(1);
+    expect(removedAmong(list(1, 3), removed)).toBe(0);
+    expect(removedAmong([], removed)).toBe(0);
+    expect(totalWithout(3, removedAmong(list(1, 2, 3), removed))).toBe(2);
+    // A brand of one whose email was removed: none left, not "1 email".
+    expect(totalWithout(1, removedAmong(list(2), removed))).toBe(0);
+    // Never below none (a total read before the removal is all that is known).
+    expect(totalWithout(0, 1)).toBe(0);
   });
 });

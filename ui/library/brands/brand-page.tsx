@@ -9,6 +9,7 @@ import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
 import { useOwnCountdown } from '../held-notice';
 import { EmailRows } from '../email-rows';
 import { useListChanges, usePagedList, type OpenedList } from '../use-paged-list';
+import { totalWithout } from '../removed-email';
 import { useWithoutRemoved } from '../removed-emails-context';
 import { BrandInsightsView } from './brand-insights';
 import { focusRowFrom, MoreButton } from '../more-button';
@@ -40,6 +41,8 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
     }),
   );
   const brand = list.meta as GetBrandResponse['data']['brand'] | null;
+  // The brand's count still holds the emails found removed since that it listed.
+  const inLibrary = brand && totalWithout(brand.email_count, list.gone);
   const { items: emails, problem } = list;
   useListChanges(list, onList);
   const [insights, setInsights] = useState<InsightsState>({ status: 'loading' });
@@ -135,11 +138,11 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
       </nav>
       {brand ? (
         <>
-          <h2 id="brand-page-title" tabIndex={-1} ref={heading} class="email-detail-title">
+          <h2 id="brand-page-title" tabIndex={-1} ref={heading} class="email-detail-title" data-list-heading>
             {brand.name}
           </h2>
           <p class="email-attribution">
-            {plural(brand.email_count, 'email')} in the library ·{' '}
+            {plural(inLibrary ?? 0, 'email')} in the library ·{' '}
             <ExternalLink href={brand.url}>Its page in the library</ExternalLink>
           </p>
         </>
@@ -147,7 +150,7 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
       <LiveStatus busy>{!brand && !problem ? 'Loading the brand…' : null}</LiveStatus>
       {/* When the brand itself failed, its notice speaks for the page: its one retry asks for the insights too. */}
       {problem && emails.length === 0 ? listNotice : null}
-      {insights.status === 'ok' ? <BrandInsightsView insights={insights.insights} emails={emails} moreToLoad={!list.done} inLibrary={brand?.email_count} /> : null}
+      {insights.status === 'ok' ? <BrandInsightsView insights={insights.insights} emails={emails} moreToLoad={!list.done} inLibrary={inLibrary ?? undefined} /> : null}
       {insights.status === 'too_few' ? (
         <p class="notice notice-info" data-testid="no-insights">
           Too few emails yet for insights: they appear once the library has captured a few more from this brand.
@@ -165,9 +168,11 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
           onOpenSettings={onOpenSettings}
         />
       ) : null}
-      {emails.length > 0 ? (
+      {/* Its emails found removed, every one shown: the section stays, saying why it is empty. */}
+      {emails.length > 0 || list.gone > 0 ? (
         <section aria-labelledby="brand-emails-title">
           <h3 id="brand-emails-title">Emails</h3>
+          {emails.length === 0 ? <p class="empty-state">{list.done ? 'No emails from this brand are left: the library removed the one you opened.' : 'The library removed the emails shown here. More emails loads the next ones.'}</p> : null}
           <EmailRows emails={emails} label={`Emails from ${brand?.name ?? 'the brand'}`} onOpen={(index) => onOpen(emails, index, list)} brandName={brand?.name} listRef={rows} />
           {/* A next page that failed: said where More was pressed, not above the insights (the window jumped up to it). */}
           {problem ? listNotice : null}

@@ -12,7 +12,7 @@ import { ExternalLink } from '../../components/external-link';
 import { LiveStatus } from '../../components/live-status';
 import { EmailRows } from '../email-rows';
 import { useRemovedEmails } from '../removed-emails-context';
-import { stagesWithout } from '../removed-email';
+import { stagesWithout, totalWithout } from '../removed-email';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
 import { useEscapeBack } from '../../hooks/use-escape-back';
@@ -180,7 +180,7 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
           ← All journeys
         </Button>
       </nav>
-      <h2 class="email-detail-title" tabIndex={-1} ref={heading}>
+      <h2 class="email-detail-title" tabIndex={-1} ref={heading} data-list-heading>
         {journey ? `${journey.brand}: journey` : 'Journey'}
       </h2>
       {journey ? (
@@ -223,7 +223,9 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
       {loaded?.stages.map((stage, index) => {
         const start = offset;
         offset += stage.emails.length;
-        const count = stageCountText(stage.emails.length, stage.email_count);
+        // The stage's count still holds its emails found removed since (those the answer listed).
+        const gone = (state.journey?.stages[index]?.emails.length ?? stage.emails.length) - stage.emails.length;
+        const count = stageCountText(stage.emails.length, totalWithout(stage.email_count, gone));
         return (
           <section key={stage.stage_slug} aria-label={stage.stage} ref={index === 0 ? firstStage : undefined}>
             <h3>

@@ -10,6 +10,7 @@ import { EmailRows } from '../email-rows';
 import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
 import { useEscapeBack } from '../../hooks/use-escape-back';
 import { useListChanges, usePagedList, type OpenedList, type PagedList } from '../use-paged-list';
+import { totalWithout } from '../removed-email';
 import { useWithoutRemoved } from '../removed-emails-context';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS, shortDate } from '../search/search-query';
@@ -150,7 +151,9 @@ function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings, bo
       {follows.problem ? notice : null}
       {/* Where the loading happens: here while the followed brands load (both lists, at first), under the newest emails for their next page or a new date. */}
       <LiveStatus busy>{follows.loading ? 'Loading…' : null}</LiveStatus>
-      <h3>Newest from the brands you follow</h3>
+      <h3 tabIndex={-1} data-list-heading>
+        Newest from the brands you follow
+      </h3>
       <div class="field">
         <label class="field-label" for="library-followed-since">
           Captured since
@@ -182,9 +185,11 @@ function Likes({ client, hidden, onOpen, onList, onOpenSettings, box }: PartProp
   const rows = useRef<HTMLUListElement>(null);
   return (
     <>
-      <h3>{likes.meta ? plural(Number(likes.meta['total']), 'liked email') : 'Liked emails'}</h3>
+      {/* The library's total still counts the liked emails found removed since: less those it listed. */}
+      {/* data-list-heading: where the keyboard goes when the last row left (library-screen's back). */}
+      <h3 tabIndex={-1} data-list-heading>{likes.meta ? plural(totalWithout(Number(likes.meta['total']), likes.gone), 'liked email') : 'Liked emails'}</h3>
       <EmailRows emails={likes.items} label="Liked emails" onOpen={(index) => onOpen(likes.items, index, likes)} listRef={rows} brandNames={brandNames} />
-      <ListState list={likes} rows={rows} onOpenSettings={onOpenSettings} empty="No liked emails yet." hidden={hidden} />
+      <ListState list={likes} rows={rows} onOpenSettings={onOpenSettings} empty={likes.gone > 0 ? 'No liked emails left: the library removed the one you opened.' : 'No liked emails yet.'} hidden={hidden} />
     </>
   );
 }
@@ -228,13 +233,13 @@ function Collections({ client, hidden, onOpen, onList, onOpenSettings, box }: Pa
             ← All collections
           </Button>
         </nav>
-        <h3 tabIndex={-1} ref={heading}>
+        <h3 tabIndex={-1} ref={heading} data-list-heading>
           {open.name}
         </h3>
         {/* Hundreds of emails come 20 at a time: how far "More" has to go. */}
-        {emails.meta ? <p class="field-hint">{shownOf(emails.items.length, Number(emails.meta['total']), emails.done)}</p> : null}
+        {emails.meta ? <p class="field-hint">{shownOf(emails.items.length, totalWithout(Number(emails.meta['total']), emails.gone), emails.done)}</p> : null}
         <EmailRows emails={emails.items} label={`Emails in ${open.name}`} onOpen={(index) => onOpen(emails.items, index, emails)} listRef={rows} brandNames={brandNames} />
-        <ListState list={emails} rows={rows} onOpenSettings={onOpenSettings} empty="This collection is empty." hidden={hidden} />
+        <ListState list={emails} rows={rows} onOpenSettings={onOpenSettings} empty={emails.gone > 0 ? 'This collection has no emails left: the library removed the one you opened.' : 'This collection is empty.'} hidden={hidden} />
       </>
     );
   }

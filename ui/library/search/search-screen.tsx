@@ -79,8 +79,9 @@ export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSet
       {problem && emails.length === 0 ? notice : null}
       {!loading && !problem && emails.length === 0 ? (
         <div class="empty-state" data-testid="library-empty">
-          <strong>No emails match this search.</strong>
-          <p>Try fewer words, another category or brand, or an earlier “captured since” date.</p>
+          {/* Left empty by the emails found removed: that is why, not the words searched for. */}
+          <strong>{search.gone > 0 ? 'No emails left in these results: the library removed the one you opened.' : 'No emails match this search.'}</strong>
+          <p>{search.gone > 0 ? 'Search again, or change the filters, to find others.' : 'Try fewer words, another category or brand, or an earlier “captured since” date.'}</p>
         </div>
       ) : null}
       {emails.length > 0 ? (

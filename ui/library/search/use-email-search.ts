@@ -18,6 +18,8 @@ export interface SearchResults {
   /** Asking stopped: the library's last pages held only emails already shown (done too). */
   repeating: boolean;
   problem: LibraryProblem | null;
+  /** How many of this search's results were found removed from the library (its empty state says so). */
+  gone: number;
 }
 
 export interface EmailSearch extends SearchResults {
@@ -31,7 +33,7 @@ export interface EmailSearch extends SearchResults {
   remove: (id: number) => void;
 }
 
-const START: SearchResults = { generation: 0, emails: [], loading: true, done: false, repeating: false, problem: null };
+const START: SearchResults = { generation: 0, emails: [], loading: true, done: false, repeating: false, problem: null, gone: 0 };
 
 export function useEmailSearch(client: LibraryClient): EmailSearch {
   const [form, setForm] = useState<SearchForm>(EMPTY_SEARCH);
@@ -107,7 +109,7 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
   const remove = useCallback((id: number) => {
     const before = run.current.results;
     const emails = withoutEmail(before.emails, id);
-    if (emails !== before.emails) publish({ ...before, emails: [...emails] });
+    if (emails !== before.emails) publish({ ...before, emails: [...emails], gone: before.gone + 1 });
   }, []);
 
   return { form, setForm, ...results, loadMore, retry: load, remove };
