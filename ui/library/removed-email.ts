@@ -2,29 +2,31 @@
 // browsed and the answers kept for the cache's minute (a return would bring its card back, its
 // thumbnail broken), and stepping through the results passes over it.
 
+import type { LibraryClient } from '../../src/shared/api/library/client';
+
 type Listed = { id?: unknown };
 
 const rows = (value: unknown): Listed[] => (Array.isArray(value) ? (value as Listed[]) : []);
 const field = (value: unknown, name: string): unknown => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined);
 
+type EmailIds = (data: unknown) => unknown[];
+const listed: EmailIds = (data) => rows(data).map((email) => email.id);
+const underEmails: EmailIds = (data) => listed(field(data, 'emails'));
+
+/** Where each read that shows emails lists them in its answer's `data`; keyed by the client's own method names, so a renamed read fails to compile. */
+const EMAILS_IN: Partial<Record<keyof LibraryClient, EmailIds>> = {
+  searchEmailsAsync: listed,
+  listFollowedEmailsAsync: listed,
+  listLikesAsync: listed,
+  getBrandAsync: underEmails,
+  getCollectionAsync: underEmails,
+  getJourneyAsync: (data) => rows(field(data, 'stages')).flatMap((stage) => underEmails(stage)),
+  getEmailAsync: (data) => [field(data, 'id')],
+};
+
 /** The emails one answer of a library read shows (`read`: the client's method): none for reads that list no emails. */
 export function emailIdsIn(read: string, answer: unknown): unknown[] {
-  const data = field(answer, 'data');
-  switch (read) {
-    case 'searchEmailsAsync':
-    case 'listFollowedEmailsAsync':
-    case 'listLikesAsync':
-      return rows(data).map((email) => email.id);
-    case 'getBrandAsync':
-    case 'getCollectionAsync':
-      return rows(field(data, 'emails')).map((email) => email.id);
-    case 'getJourneyAsync':
-      return rows(field(data, 'stages')).flatMap((stage) => rows(field(stage, 'emails')).map((email) => email.id));
-    case 'getEmailAsync':
-      return [field(data, 'id')];
-    default:
-      return [];
-  }
+  return (EMAILS_IN as Readonly<Record<string, EmailIds | undefined>>)[read]?.(field(answer, 'data')) ?? [];
 }
 
 /** The list without the removed email (the same list when it was not in it). */
