@@ -152,8 +152,8 @@ export function overTimeTitle(unit: 'week' | 'month', charted: number, listed: n
 }
 
 /** The top of a column chart's scale with what it counts ("3 emails"): a bare "3" named nothing. */
-export function scaleTopText(top: number, counted = 'email'): string {
-  return plural(top, counted);
+export function scaleTopText(top: number): string {
+  return plural(top, 'email');
 }
 
 /** "about 1.4 a week": the library's average to one decimal (it sent 1.4285714); a few a year is not "about 0". */

@@ -162,7 +162,7 @@ function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings, bo
       </div>
       <EmailRows emails={emails.items} label="Newest from followed brands" onOpen={(index) => onOpen(emails.items, index, emails)} listRef={emailRows} />
       {!emails.loading && !emails.problem && emails.items.length === 0 ? (
-        <p class="empty-state">{since ? `No emails from the brands you follow were captured since ${shortDate(since)}.` : 'No emails from the brands you follow yet.'}</p>
+        <p class="empty-state">{emails.gone > 0 ? 'No emails left here: the library removed the one you opened.' : since ? `No emails from the brands you follow were captured since ${shortDate(since)}.` : 'No emails from the brands you follow yet.'}</p>
       ) : null}
       {follows.problem ? null : notice}
       <LiveStatus busy>{emails.loading && !follows.loading ? 'Loading…' : null}</LiveStatus>
@@ -237,7 +237,8 @@ function Collections({ client, hidden, onOpen, onList, onOpenSettings, box }: Pa
           {open.name}
         </h3>
         {/* Hundreds of emails come 20 at a time: how far "More" has to go. */}
-        {emails.meta ? <p class="field-hint">{shownOf(emails.items.length, totalWithout(Number(emails.meta['total']), emails.gone), emails.done)}</p> : null}
+        {/* Left empty by emails found removed, the empty state says it: "0 emails." above it said it twice. */}
+        {emails.meta && (emails.items.length > 0 || emails.gone === 0) ? <p class="field-hint">{shownOf(emails.items.length, totalWithout(Number(emails.meta['total']), emails.gone), emails.done)}</p> : null}
         <EmailRows emails={emails.items} label={`Emails in ${open.name}`} onOpen={(index) => onOpen(emails.items, index, emails)} listRef={rows} brandNames={brandNames} />
         <ListState list={emails} rows={rows} onOpenSettings={onOpenSettings} empty={emails.gone > 0 ? 'This collection has no emails left: the library removed the one you opened.' : 'This collection is empty.'} hidden={hidden} />
       </>
