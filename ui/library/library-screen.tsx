@@ -124,6 +124,9 @@ const SECTION_LABELS: Record<Section, string> = { emails: 'Emails', brands: 'Bra
 const EMAIL_BACK_LABELS: Partial<Record<Section, string>> = { brands: '← Back to the brand', journeys: '← Back to the journey', me: '← Back to Me' };
 
 /** An open email: which list it came from (for previous/next) and where in it. */
+/** None found removed yet (one set, so the lists' memos keep their rows). */
+const NONE_REMOVED: ReadonlySet<number> = new Set();
+
 interface OpenEmail {
   /** `canvas`: opened from a reference on the canvas, on its own (no previous or next). */
   from: Section | 'canvas';
@@ -200,7 +203,10 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const listFrom = (from: Section) => (paged: OpenedList<{ id: number }>) => setOpen((current) => (current?.from === from ? { ...current, list: paged.items, paged } : current));
   // Emails found removed from the library while Browse was open: every list of emails lets them go
   // (given to them as RemovedEmails), and Previous and Next pass over any still in the list stepped through.
-  const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
+  // Only for this connection (epoch): another key or address reads its lists afresh, through a cache
+  // of its own, and another address is another library (its ids other emails).
+  const [removedIn, setRemovedIn] = useState<{ epoch: number; ids: ReadonlySet<number> }>({ epoch, ids: NONE_REMOVED });
+  const removed = removedIn.epoch === epoch ? removedIn.ids : NONE_REMOVED;
   const { emails, generation } = search;
   // A new search starts at its top.
   const place = savedPlace.generation === generation ? savedPlace : { generation, scrollTop: 0, focused: 0 };
@@ -347,7 +353,10 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   // Me's, a journey's) and the answers kept for the minute (a return would bring it back); Previous
   // and Next pass over it. It stays open, said gone.
   const emailGone = (id: number) => {
-    setRemoved((before) => (before.has(id) ? before : new Set([...before, id])));
+    setRemovedIn((before) => {
+      const ids = before.epoch === epoch ? before.ids : NONE_REMOVED;
+      return ids.has(id) ? before : { epoch, ids: new Set([...ids, id]) };
+    });
     connection.forgetEmail(id);
     search.remove(id);
     // It leaves the list it was opened from: it keeps its place there, and Next goes to the one now in it.

@@ -60,6 +60,14 @@ export function positionText({ index, count, more, gone }: { index: number; coun
 }
 
 /**
+ * The emails a list's empty state says the library removed: "the one you opened", or, when
+ * several of its emails were opened and found gone in turn (Next from one to the next), how many.
+ */
+export function removedOpenedText(gone: number): string {
+  return gone === 1 ? 'the one you opened' : `the ${gone} you opened`;
+}
+
+/**
  * Where the keyboard goes back to in results the removed email left (it was at `index`): the card
  * that took its place, or the one before it when it was the last.
  */

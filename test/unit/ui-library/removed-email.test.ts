@@ -1,7 +1,7 @@
 // An email found removed from the library: which kept answers show it, where the keyboard goes
 // back to in the results it left, and where Previous and Next go from it.
 import { describe, expect, it } from 'vitest';
-import { emailIdsIn, placeAfterRemoval, positionText, removedAmong, stagesWithout, steppedIndex, totalWithout, withoutEmail, withoutEmails } from '../../../ui/library/removed-email';
+import { emailIdsIn, placeAfterRemoval, positionText, removedAmong, removedOpenedText, stagesWithout, steppedIndex, totalWithout, withoutEmail, withoutEmails } from '../../../ui/library/removed-email';
 import { forgetEmail } from '../../../ui/library/cached-library-client';
 import { createResponseCache } from '../../../ui/library/response-cache';
 
@@ -133,6 +133,13 @@ describe('positionText', () => {
     expect(positionText({ index: 1, count: 19, more: true, gone: true })).toBe('Removed · 19+ left');
     expect(positionText({ index: 1, count: 19, gone: true })).toBe('Removed · 19 left');
     expect(positionText({ index: 0, count: 0, gone: true })).toBe('Removed · none left');
+  });
+});
+
+describe('removedOpenedText', () => {
+  it('says "the one you opened" for one, and how many for several (opened in turn with Next)', () => {
+    expect(removedOpenedText(1)).toBe('the one you opened');
+    expect(removedOpenedText(2)).toBe('the 2 you opened');
   });
 });
 

@@ -10,6 +10,7 @@ import { BrandPicker } from './brand-picker';
 import { EmailGrid, type GridPlace } from './email-grid';
 import type { EmailSearch } from './use-email-search';
 import { plural } from '../../components/count-words';
+import { removedOpenedText } from '../removed-email';
 
 export interface SearchScreenProps {
   client: LibraryClient;
@@ -80,7 +81,7 @@ export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSet
       {!loading && !problem && emails.length === 0 ? (
         <div class="empty-state" data-testid="library-empty">
           {/* Left empty by the emails found removed: that is why, not the words searched for. */}
-          <strong>{search.gone > 0 ? 'No emails left in these results: the library removed the one you opened.' : 'No emails match this search.'}</strong>
+          <strong>{search.gone > 0 ? `No emails left in these results: the library removed ${removedOpenedText(search.gone)}.` : 'No emails match this search.'}</strong>
           <p>{search.gone > 0 ? 'Search again, or change the filters, to find others.' : 'Try fewer words, another category or brand, or an earlier “captured since” date.'}</p>
         </div>
       ) : null}
