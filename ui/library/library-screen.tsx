@@ -123,10 +123,10 @@ const SECTION_LABELS: Record<Section, string> = { emails: 'Emails', brands: 'Bra
 /** An email's back button, by where it was opened (emails open from a brand's page, a journey, Me; the search and the canvas go back to the results). */
 const EMAIL_BACK_LABELS: Partial<Record<Section, string>> = { brands: '← Back to the brand', journeys: '← Back to the journey', me: '← Back to Me' };
 
-/** An open email: which list it came from (for previous/next) and where in it. */
 /** None found removed yet (one set, so the lists' memos keep their rows). */
 const NONE_REMOVED: ReadonlySet<number> = new Set();
 
+/** An open email: which list it came from (for previous/next) and where in it. */
 interface OpenEmail {
   /** `canvas`: opened from a reference on the canvas, on its own (no previous or next). */
   from: Section | 'canvas';

@@ -461,7 +461,8 @@ function PictureCompare({ detail, name, kind, mode, setMode, amount, setAmount }
   useFocusKeptInPart(part, heading);
   const slider = useSliderShownWhenChosen(shown);
   const choose = (chosen: PictureMode) => {
-    slider.chosen.current = true;
+    // The mode already shown changes nothing: no scroll waits for a later change.
+    slider.chosen.current = chosen !== shown;
     setMode(chosen);
   };
   return (
