@@ -3,6 +3,7 @@
 // thumbnail broken), and stepping through the results passes over it.
 
 import type { LibraryClient } from '../../src/shared/api/library/client';
+import { countWord } from '../components/count-words';
 
 type Listed = { id?: unknown };
 
@@ -64,7 +65,7 @@ export function positionText({ index, count, more, gone }: { index: number; coun
  * several of its emails were opened and found gone in turn (Next from one to the next), how many.
  */
 export function removedOpenedText(gone: number): string {
-  return gone === 1 ? 'the one you opened' : `the ${gone} you opened`;
+  return countWord(gone, 'the one you opened', `the ${gone} you opened`);
 }
 
 /**
