@@ -25,6 +25,6 @@ describe('a design-system id saved while the builder’s address is missing', ()
     await section.getByRole('button', { name: 'Save for this file' }).click();
     await expect
       .poll(() => textOf(section.getByRole('status')), { timeout: 15_000 })
-      .toBe('This file now syncs to design system ds_empty. Collaborators see the same setting. The id is checked with the builder once the email builder’s address is saved.');
+      .toBe('This file now syncs to design system “ds_empty”. Collaborators see the same setting. The id is checked with the builder once the email builder’s address is saved.');
   });
 });

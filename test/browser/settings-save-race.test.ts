@@ -54,7 +54,7 @@ describe('Save for this file pressed as the window comes back, with clientStorag
     await expect.poll(async () => (await settingsReadsAsync()).answered.includes(reread ?? ''), { timeout: 10_000 }).toBe(true);
     await evaluateHooks(h.page, (hooks) => hooks.clientStorageHold.release());
 
-    await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toBe('This file now syncs to design system ds_new. Collaborators see the same setting.');
+    await expect.poll(() => textOf(section.getByRole('status')), { timeout: 10_000 }).toBe('This file now syncs to design system “ds_new”. Collaborators see the same setting.');
     expect(await field.inputValue()).toBe('ds_new');
     const seen = await section.evaluate(() => (window as unknown as { seen: string[] }).seen);
     expect(seen.filter((text) => text.startsWith('Changed outside this window'))).toEqual([]);
