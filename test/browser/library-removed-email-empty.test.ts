@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { firstBrandsAsync, openBrowseAsync } from './support/browse-steps';
-import { demoLibraryKeyAsync, libraryControlAsync, readLibraryAsync } from './support/library-read';
+import { libraryControlAsync, readLibraryAsync, smallestCollectionAsync } from './support/library-read';
 import { useHarness, textOf } from './support/playground-harness';
 
 const h = useHarness();
@@ -51,10 +51,7 @@ describe('Browse: the only result of a search found removed', () => {
       await libraryControlAsync(h.emulator.libraryUrl, 'reset');
       try {
         // The smallest collection with emails, all but one of them removed before the collection is read
-        const key = await demoLibraryKeyAsync(h.emulator.libraryUrl);
-        const collections = (await readLibraryAsync<{ data: Array<{ id: string; name: string; email_count: number }> }>(h.emulator.libraryUrl, '/v1/me/collections', key)).data;
-        const collection = collections.filter((each) => each.email_count > 0).sort((a, b) => a.email_count - b.email_count)[0]!;
-        const held = (await readLibraryAsync<{ data: { emails: Array<{ id: number }> } }>(h.emulator.libraryUrl, `/v1/me/collections/${collection.id}?per_page=50`, key)).data.emails;
+        const { collection, emails: held } = await smallestCollectionAsync(h.emulator.libraryUrl, 1);
         const [last, ...others] = held as [{ id: number }, ...Array<{ id: number }>];
         // (After Browse opens: opening the playground resets the emulator.)
         const ui = await openBrowseAsync(h, theme);

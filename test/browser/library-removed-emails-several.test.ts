@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { openBrowseAsync } from './support/browse-steps';
-import { demoLibraryKeyAsync, libraryControlAsync, readLibraryAsync } from './support/library-read';
+import { libraryControlAsync, smallestCollectionAsync } from './support/library-read';
 import { useHarness, textOf } from './support/playground-harness';
 
 const h = useHarness();
@@ -14,10 +14,7 @@ describe('Browse: several emails of one list found removed in turn', () => {
     await libraryControlAsync(h.emulator.libraryUrl, 'reset');
     try {
       // The smallest collection with two emails or more, all but two removed before it is read.
-      const key = await demoLibraryKeyAsync(h.emulator.libraryUrl);
-      const collections = (await readLibraryAsync<{ data: Array<{ id: string; name: string; email_count: number }> }>(h.emulator.libraryUrl, '/v1/me/collections', key)).data;
-      const collection = collections.filter((each) => each.email_count > 1).sort((a, b) => a.email_count - b.email_count)[0]!;
-      const held = (await readLibraryAsync<{ data: { emails: Array<{ id: number }> } }>(h.emulator.libraryUrl, `/v1/me/collections/${collection.id}?per_page=50`, key)).data.emails;
+      const { collection, emails: held } = await smallestCollectionAsync(h.emulator.libraryUrl, 2);
       const [first, second, ...others] = held as [{ id: number }, { id: number }, ...Array<{ id: number }>];
       // (After Browse opens: opening the playground resets the emulator.)
       const ui = await openBrowseAsync(h, 'light');

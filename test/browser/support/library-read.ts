@@ -25,3 +25,12 @@ export async function libraryRequestCountAsync(libraryUrl: string): Promise<numb
 export async function demoLibraryKeyAsync(libraryUrl: string): Promise<string> {
   return (await readLibraryAsync<{ library: { keys: { demo: string } } }>(libraryUrl, '/_emulator/state')).library.keys.demo;
 }
+
+/** The demo key's smallest collection holding at least `least` emails, and its emails in order (read with the key, before Browse opens it). */
+export async function smallestCollectionAsync(libraryUrl: string, least: number): Promise<{ collection: { id: string; name: string; email_count: number }; emails: Array<{ id: number }> }> {
+  const key = await demoLibraryKeyAsync(libraryUrl);
+  const collections = (await readLibraryAsync<{ data: Array<{ id: string; name: string; email_count: number }> }>(libraryUrl, '/v1/me/collections', key)).data;
+  const collection = collections.filter((each) => each.email_count >= least).sort((a, b) => a.email_count - b.email_count)[0]!;
+  const emails = (await readLibraryAsync<{ data: { emails: Array<{ id: number }> } }>(libraryUrl, `/v1/me/collections/${collection.id}?per_page=50`, key)).data.emails;
+  return { collection, emails };
+}
