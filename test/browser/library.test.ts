@@ -1507,8 +1507,10 @@ describe('Browse: thumbnails lost with the connection', () => {
     } finally {
       await stopThumbnailsAsync();
     }
-    // The browser says it is online again.
+    // The browser says it is online again. Offline first, as the window sees it: toggled at once, a
+    // loaded machine could pass the window no change at all, so no "online".
     await h.context.setOffline(true);
+    await expect.poll(() => ui.evaluate(() => navigator.onLine), { timeout: 10_000 }).toBe(false);
     await h.context.setOffline(false);
     await expect.poll(() => cards(ui).first().locator('.email-thumb img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0, undefined, { timeout: 250 }).catch(() => false), { timeout: 10_000 }).toBe(true);
   });
