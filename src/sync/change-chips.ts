@@ -2,12 +2,14 @@
 // Sync screen's list ("fill", "text", "structure"…). Computed for every changed component with
 // the classification, so it answers only "which kinds", never "what exactly" (that is
 // property-diff.ts, for the one component opened): each kind found stops further comparisons
-// of that kind, and nothing is put into words. Same matching rules as property-diff.ts (children
-// by name, then by index among namesakes, text layers renamed with their text; absent keys are defaults).
+// of that kind, and nothing is put into words but which fields the `other` chip stands for.
+// Same matching rules as property-diff.ts (children by name, then by index among namesakes,
+// text layers renamed with their text; absent keys are defaults).
 // Written for the sandbox's interpreter (no JIT: every call, Set or Map operation and for…in
 // costs): change-chips.property.test.ts holds it to the plain walk it replaced.
 import { syncChangeChipSchema, type SyncChangeChip } from '../shared/bridge/messages';
 import { jsonEqual, sameObjects } from './json-equal';
+import { OTHER_PROPERTY_FIELDS, OTHER_PROPERTY_WORDS } from './other-properties';
 import { layerLabels, renamedTextLayers, type DiffableComponent } from './property-diff';
 
 type Json = Record<string, unknown>;
@@ -15,7 +17,7 @@ type Json = Record<string, unknown>;
 /** The chips in the order they are shown: the bridge's order. */
 export const CHANGE_CHIP_ORDER: readonly SyncChangeChip[] = syncChangeChipSchema.options;
 
-/** A layer field's chip; fields not listed are `other` (opacity, visibility, radius…). */
+/** A layer field's chip; fields not listed are `other` (opacity, visibility, radius…: other-properties.ts). */
 const FIELD_CHIP: Record<string, SyncChangeChip> = {
   type: 'structure',
   componentKey: 'structure',
@@ -55,6 +57,12 @@ const COMPONENT_PROPERTIES = bitOf('component properties');
 const VARIANTS = bitOf('variants');
 const STRUCTURE = bitOf('structure');
 const OTHER = bitOf('other');
+const CHIP_BITS = (1 << CHANGE_CHIP_ORDER.length) - 1;
+// Each field the `other` chip stands for (other-properties.ts) has a bit of its own above the
+// chips' and sets `other` with it: the walk that finds the chips finds which of them changed.
+// A field in neither list (a snapshot format newer than this code) is UNNAMED: a row then names none.
+const otherFieldBit = (index: number) => 1 << (CHANGE_CHIP_ORDER.length + index);
+const UNNAMED = OTHER | otherFieldBit(OTHER_PROPERTY_FIELDS.length);
 
 /**
  * FIELD_CHIP as bits; `children` and `name` (compared as layers) are 0, as are the names of
@@ -64,25 +72,55 @@ const OTHER = bitOf('other');
 const FIELD_BIT: Record<string, number> = Object.create(null) as Record<string, number>;
 for (const member of Object.getOwnPropertyNames(Object.prototype)) FIELD_BIT[member] = 0;
 for (const field in FIELD_CHIP) FIELD_BIT[field] = bitOf(FIELD_CHIP[field]!);
+for (let index = 0; index < OTHER_PROPERTY_FIELDS.length; index++) FIELD_BIT[OTHER_PROPERTY_FIELDS[index]!] = OTHER | otherFieldBit(index);
 FIELD_BIT.children = 0;
 FIELD_BIT.name = 0;
 
-/** Every chip the layers can show: once all are found, the rest of the tree is not walked. */
-const WALK = Object.values(FIELD_CHIP).reduce((bits, chip) => bits | bitOf(chip), STRUCTURE | OTHER);
+/** Every chip and other field the layers can show: once all are found, the rest of the tree is not walked. */
+const WALK = Object.values(FIELD_CHIP).reduce((bits, chip) => bits | bitOf(chip), STRUCTURE | UNNAMED | (otherFieldBit(OTHER_PROPERTY_FIELDS.length) - otherFieldBit(0)));
 
 /** The kinds of change from `before` to `after`, in CHANGE_CHIP_ORDER; empty when they agree. */
 export function changeChips(before: DiffableComponent, after: DiffableComponent): SyncChangeChip[] {
+  return chipsOf(changeBits(before, after));
+}
+
+export interface NamedChangeChips {
+  chips: SyncChangeChip[];
+  /**
+   * With the `other` chip: what it stands for, in words, in OTHER_PROPERTY_WORDS's order
+   * ("opacity", "corner radius"). Absent without it, or when a changed field has no words.
+   */
+  otherProperties?: string[];
+}
+
+/** changeChips, and the words for its `other` chip, from the same walk. */
+export function namedChangeChips(before: DiffableComponent, after: DiffableComponent): NamedChangeChips {
+  const found = changeBits(before, after);
+  const chips = chipsOf(found);
+  if ((found & OTHER) === 0 || (found & UNNAMED) === UNNAMED) return { chips };
+  const otherProperties: string[] = [];
+  for (let index = 0; index < OTHER_PROPERTY_FIELDS.length; index++) {
+    if ((found & otherFieldBit(index)) !== 0) otherProperties.push(OTHER_PROPERTY_WORDS[OTHER_PROPERTY_FIELDS[index]!]);
+  }
+  return { chips, otherProperties };
+}
+
+function chipsOf(found: number): SyncChangeChip[] {
+  const chipBits = found & CHIP_BITS;
+  const out: SyncChangeChip[] = [];
+  // Up to the highest bit found only (most components show one or two chips).
+  for (let index = 0; chipBits >> index !== 0; index++) if (((chipBits >> index) & 1) !== 0) out.push(CHANGE_CHIP_ORDER[index]!);
+  return out;
+}
+
+function changeBits(before: DiffableComponent, after: DiffableComponent): number {
   let found = 0;
   if (before.name !== after.name) found |= NAME;
   if (before.description !== after.description) found |= DESCRIPTION;
   if (before.kind !== after.kind) found |= STRUCTURE;
   if (!jsonEqual(before.properties, after.properties)) found |= COMPONENT_PROPERTIES;
   if (!sameVariants(before.variants, after.variants)) found |= VARIANTS;
-  found = compareNode(before.node, after.node, found, after.kind === 'component_set' && before.kind === 'component_set');
-  const out: SyncChangeChip[] = [];
-  // Up to the highest bit found only (most components show one or two chips).
-  for (let index = 0; found >> index !== 0; index++) if (((found >> index) & 1) !== 0) out.push(CHANGE_CHIP_ORDER[index]!);
-  return out;
+  return compareNode(before.node, after.node, found, after.kind === 'component_set' && before.kind === 'component_set');
 }
 
 function sameVariants(before: DiffableComponent['variants'], after: DiffableComponent['variants']): boolean {
@@ -100,13 +138,13 @@ function compareNode(before: Json, after: Json, found: number, isSet: boolean): 
     const a = before[field];
     const b = after[field];
     if (a === b) continue;
-    const bit = FIELD_BIT[field] ?? OTHER;
+    const bit = FIELD_BIT[field] ?? UNNAMED;
     if ((found & bit) !== bit && !(typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && sameObjects(a, b))) found |= bit;
   }
   // A field only `after` has differs unless undefined (absent keys and undefined are alike).
   for (const field in after) {
     if (field in before) continue;
-    const bit = FIELD_BIT[field] ?? OTHER;
+    const bit = FIELD_BIT[field] ?? UNNAMED;
     if ((found & bit) !== bit && after[field] !== undefined) found |= bit;
   }
   const beforeChildren = before.children;

@@ -2,11 +2,11 @@
 // changes window and the state it was classified against, the designer's choices), and what the
 // screen is shown of it: rows, chips and replaced pairs. Pure but for the payload cache it reads.
 import type { Component } from '../shared/api/builder/schemas';
-import type { SyncChangeChip, SyncChoice, SyncComparison, SyncItem } from '../shared/bridge/messages';
+import type { SyncChoice, SyncComparison, SyncItem } from '../shared/bridge/messages';
 import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
 import type { ComponentPayload } from '../snapshot/normalized-types';
 import { stepsToMatch } from './apply-theirs';
-import { changeChips } from './change-chips';
+import { namedChangeChips, type NamedChangeChips } from './change-chips';
 import { allowedChoices, allowedChoicesFor, classifyComponents, type ClassifiedComponent, type Classification, type LocalComponentSummary } from './classify';
 import type { KeptApartStore } from './kept-apart-store';
 import { otherNameOf } from './other-name';
@@ -34,7 +34,7 @@ export interface Comparison {
   serverTime: string;
   choices: Map<string, SyncChoice>;
   /** What changed per row, when both versions are known (see change-chips.ts). */
-  chips: Map<string, SyncChangeChip[]>;
+  chips: Map<string, NamedChangeChips>;
   /** Deleted and added components shown as one replaced row (see replacements.ts), less those kept apart. */
   replacements: Replacement[];
   /** The pairs the designer keeps apart (kept-apart-store.ts), as stored when compared. */
@@ -63,7 +63,8 @@ export function itemOf(component: ClassifiedComponent, current: Pick<Comparison,
   const allowed = allowedChoicesFor(component);
   const otherName = otherNameOf(component);
   return {
-    ...(found === undefined ? {} : { chips: found }),
+    ...(found === undefined ? {} : { chips: found.chips }),
+    ...(found?.otherProperties === undefined ? {} : { otherProperties: found.otherProperties }),
     ...(otherName === undefined ? {} : { otherName }),
     // Only where the row allows fewer than its kind (the screen offers no choice the sandbox refuses).
     ...(allowed.length < allowedChoices(component.kind).length ? { choices: allowed } : {}),
@@ -171,11 +172,11 @@ async function addChipsAsync(current: Comparison): Promise<Comparison> {
   for (const component of current.classification.components) {
     const local = current.payloads.get(component.key) ?? null;
     const remote = component.remote !== null && !component.remote.deleted ? component.remote : null;
-    if (component.kind === 'remote-change' && local !== null && remote !== null) current.chips.set(component.key, changeChips(local, remote));
-    else if (component.kind === 'conflict' && local !== null && remote !== null) current.chips.set(component.key, changeChips(remote, local));
+    if (component.kind === 'remote-change' && local !== null && remote !== null) current.chips.set(component.key, namedChangeChips(local, remote));
+    else if (component.kind === 'conflict' && local !== null && remote !== null) current.chips.set(component.key, namedChangeChips(remote, local));
     else if (component.kind === 'local-change' && local !== null && component.base !== null) {
       const before = await current.link.payloads.getAsync(component.key, component.base.hash);
-      if (before !== null) current.chips.set(component.key, changeChips(before, local));
+      if (before !== null) current.chips.set(component.key, namedChangeChips(before, local));
     }
   }
   return current;
@@ -208,7 +209,7 @@ async function addReplacementChipsAsync(current: Comparison): Promise<Comparison
     const added = current.payloads.get(newKey);
     if (deleted === undefined || deleted.base === null || added === undefined) continue;
     const before = await current.link.payloads.getAsync(oldKey, deleted.base.hash);
-    if (before !== null) current.chips.set(newKey, changeChips(before, added));
+    if (before !== null) current.chips.set(newKey, namedChangeChips(before, added));
   }
   return current;
 }

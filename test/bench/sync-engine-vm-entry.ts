@@ -3,7 +3,7 @@
 // Everything here is synchronous (the engine has no I/O); data is built by `setup`, untimed.
 import type { Component, SyncBody } from '../../src/shared/api/builder/schemas';
 import type { ComponentPayload } from '../../src/snapshot/normalized-types';
-import { changeChips } from '../../src/sync/change-chips';
+import { namedChangeChips } from '../../src/sync/change-chips';
 import { classifyComponents, type LocalComponentSummary } from '../../src/sync/classify';
 import { planPush } from '../../src/sync/push-plan';
 import { sameContent } from '../../src/sync/same-content';
@@ -204,7 +204,7 @@ function classifyChanged(): unknown {
 
 function chips(): unknown {
   const counts: Record<string, number> = {};
-  for (const [before, after] of chipPairs) for (const chip of changeChips(before, after)) counts[chip] = (counts[chip] ?? 0) + 1;
+  for (const [before, after] of chipPairs) for (const chip of namedChangeChips(before, after).chips) counts[chip] = (counts[chip] ?? 0) + 1;
   return counts;
 }
 

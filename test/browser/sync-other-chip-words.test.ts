@@ -1,7 +1,8 @@
 // A change the chips have no kind for (opacity here; visibility, corner radius…) was chipped
 // "other": the row said "Changed: fill, other", the filter "other 1", the copied summary
 // "[fill, other]", and a designer could not tell what else would be pushed. Those say
-// "other properties" now, the filter still finding the row.
+// "other properties" now, the filter still finding the row (and name it where there is room:
+// sync-other-properties-named.test.ts).
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { evaluateHooks, textOf, useHarness } from './support/playground-harness';
@@ -34,14 +35,14 @@ describe('a change of a property no chip names', () => {
       await checkAxeAsync(ui, `the list filtered by “other properties”, ${theme}`);
 
       await header.click();
-      await expect.poll(() => textOf(ui.getByTestId('sync-detail').getByText(/^Changed: /))).toBe('Changed: fill, other properties');
+      await expect.poll(() => textOf(ui.getByTestId('sync-detail').getByText(/^Changed: /))).toBe('Changed: fill, other properties (opacity)');
       await ui.getByRole('button', { name: '← Back to the list' }).click();
 
       await h.context.grantPermissions(['clipboard-read', 'clipboard-write']);
       await ui.getByRole('button', { name: 'Copy summary' }).click();
       await expect.poll(() => textOf(ui.getByTestId('sync-copy-message'))).toMatch(/copied/);
       const copied = await h.page.evaluate(() => navigator.clipboard.readText());
-      expect(copied).toContain('- Header [fill, other properties] (will be pushed)');
+      expect(copied).toContain('- Header [fill, other properties (opacity)] (will be pushed)');
       expect(copied).toContain('- Footer [fill] (will be pushed)');
     });
   }

@@ -133,7 +133,7 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
           {remote ? ` · ${remote}` : ''}
         </p>
         {/* Every chip, also those the list's row had no room for. */}
-        {item.chips && item.chips.length > 0 ? <p class="muted">Changed: {chipsText(item.chips)}</p> : null}
+        {item.chips && item.chips.length > 0 ? <p class="muted">Changed: {chipsText(item.chips, item.otherProperties)}</p> : null}
       </div>
       {replaces ? (
         <div class="sync-replaced" data-testid="sync-replaced">

@@ -45,8 +45,27 @@ export function chipText(chip: string): string {
   return chip === 'other' ? 'other properties' : chip;
 }
 
-/** A row's chips as one list in words ("fill, other properties"). */
-export const chipsText = (chips: readonly string[]): string => chips.map(chipText).join(', ');
+/**
+ * The `other` chip with what it stands for, when the sandbox could name it all ("other properties
+ * (opacity, corner radius)"; src/sync/other-properties.ts), so a designer need not open the row.
+ */
+export function otherChipText(otherProperties: readonly string[] | undefined): string {
+  return otherProperties === undefined || otherProperties.length === 0 ? chipText('other') : `${chipText('other')} (${otherProperties.join(', ')})`;
+}
+
+/** A row's chips as one list in words ("fill, other properties (opacity)"). */
+export const chipsText = (chips: readonly string[], otherProperties?: readonly string[]): string =>
+  chips.map((chip) => (chip === 'other' ? otherChipText(otherProperties) : chip)).join(', ');
+
+/**
+ * What the row's `other` chip stands for, as its quiet line says it, or null without the chip or
+ * the words: "Other: opacity, corner radius", short beside the chip so that at 320 px the names
+ * show before the line's end (its title says it in full).
+ */
+export function otherPropertiesRowText(item: Pick<SyncItem, 'chips' | 'otherProperties'>): string | null {
+  if (!item.chips?.includes('other') || item.otherProperties === undefined || item.otherProperties.length === 0) return null;
+  return `Other: ${item.otherProperties.join(', ')}`;
+}
 
 /**
  * A renamed row's other name in words, or null (see src/sync/other-name.ts): a change made here
@@ -73,7 +92,7 @@ export function otherNameRowText(item: Pick<SyncItem, 'kind' | 'otherName'>): st
 /** The replaced row's line in the copied summary: what replaced what, and by which rule. */
 export function replacementSummary(deleted: SyncItem, added: SyncItem): string {
   const how = deleted.name === added.name ? 're-created' : `replaces “${deleted.name}”: same description, nearly the same content`;
-  const chips = added.chips && added.chips.length > 0 ? ` [${chipsText(added.chips)}]` : '';
+  const chips = added.chips && added.chips.length > 0 ? ` [${chipsText(added.chips, added.otherProperties)}]` : '';
   return `${added.name}${chips} (${how}: old key ${deleted.key}, new key ${added.key}; ${replacementChoiceText(added, deleted).toLowerCase()})`;
 }
 

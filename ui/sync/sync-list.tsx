@@ -6,7 +6,7 @@ import type { SyncChoice, SyncItem } from '../../src/shared/bridge/messages';
 import { useLatest } from '../hooks/use-latest';
 import { ChoiceCell } from './choice-control';
 import type { PictureLoader } from './picture-loader';
-import { chipsText, chipText, choiceMode, choiceText, KIND_LABEL, otherNameRowText, otherNameText, REPLACED_LABEL, replacementChoiceText, takenInPartText } from './sync-kinds';
+import { chipsText, chipText, choiceMode, choiceText, KIND_LABEL, otherChipText, otherNameRowText, otherNameText, otherPropertiesRowText, REPLACED_LABEL, replacementChoiceText, takenInPartText } from './sync-kinds';
 import { firstItemIndex, foldedChipCount, formatCount, nextItemIndex, type SyncRow } from './sync-rows';
 import { relativeTime } from '../messages/relative-time';
 import { revealRow, rowsPerPage, virtualWindow } from './virtual-window';
@@ -108,7 +108,9 @@ function fitChips(entries: ResizeObserverEntry[]) {
  * counted by a visible "+N" (the pointer's tooltip names them); screen readers hear every chip
  * in the row, and the detail (Enter) names them all.
  */
-function RowChips({ chips }: { chips: readonly string[] }) {
+const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+function RowChips({ chips, otherProperties }: { chips: readonly string[]; otherProperties: readonly string[] | undefined }) {
   const box = useRef<HTMLSpanElement>(null);
   const [left, setLeft] = useState(0);
   useLayoutEffect(() => {
@@ -121,16 +123,16 @@ function RowChips({ chips }: { chips: readonly string[] }) {
   }, [chips]);
   return (
     <>
-      <span class="visually-hidden">Changed: {chipsText(chips)}</span>
+      <span class="visually-hidden">Changed: {chipsText(chips, otherProperties)}</span>
       <span ref={box} class="sync-tags" data-testid="sync-row-chips" aria-hidden="true">
         {chips.map((chip) => (
-          <span key={chip} class="sync-tag">
+          <span key={chip} class="sync-tag" title={chip === 'other' && otherProperties !== undefined ? otherChipText(otherProperties) : undefined}>
             {chipText(chip)}
           </span>
         ))}
       </span>
       {left > 0 ? (
-        <span class="sync-tag sync-tag-more" aria-hidden="true" title={chipsText(chips.slice(-left))}>
+        <span class="sync-tag sync-tag-more" aria-hidden="true" title={chipsText(chips.slice(-left), otherProperties)}>
           +{left}
         </span>
       ) : null}
@@ -280,7 +282,10 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
     // A rename: its other name leads the quiet line, so at 320 px it shows before who and when give way (in full in the title).
     const renamed = otherNameRowText(item);
     const renamedFull = otherNameText(item);
-    const subTitle = [renamedFull === null ? null : `${renamedFull.charAt(0).toUpperCase()}${renamedFull.slice(1)}`, remoteFull].filter(Boolean).join(' · ');
+    // What "other properties" stands for, after the rename: the chip cannot say it and keep its width.
+    const others = otherPropertiesRowText(item);
+    const othersFull = others === null ? null : capitalized(otherChipText(item.otherProperties));
+    const subTitle = [renamedFull === null ? null : capitalized(renamedFull), othersFull, remoteFull].filter(Boolean).join(' · ');
     rendered.push(
       <div
         role="row"
@@ -303,14 +308,14 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
           <span class="sync-name-text">
             <span class="sync-name-line">
               <RowName name={item.name} />
-              {item.chips && item.chips.length > 0 ? <RowChips chips={item.chips} /> : null}
+              {item.chips && item.chips.length > 0 ? <RowChips chips={item.chips} otherProperties={item.otherProperties} /> : null}
             </span>
             <span class="sync-sub" title={subTitle === '' ? undefined : subTitle}>
               {/* A conflict's choice shows in its menu; screen readers hear it with the name. */}
               {item.kind === 'conflict' ? <span class="visually-hidden">{choiceText(item)}. </span> : null}
               {replaces
                 ? `Replaces the deleted “${replaces.name}” · ${replacementChoiceText(item, replaces)}`
-                : [renamed, takenInPartText(item), item.kind === 'conflict' ? null : choiceText(item).replace(/ (into|from) th.*/, ''), remote].filter(Boolean).join(' · ')}
+                : [renamed, others, takenInPartText(item), item.kind === 'conflict' ? null : choiceText(item).replace(/ (into|from) th.*/, ''), remote].filter(Boolean).join(' · ')}
             </span>
           </span>
         </div>

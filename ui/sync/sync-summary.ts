@@ -50,7 +50,7 @@ export function summaryText(items: readonly SyncItem[], fileName: string | null,
       groups.push([
         KIND_LABEL[kind],
         group.map((item) => {
-          const chips = item.chips && item.chips.length > 0 ? ` [${chipsText(item.chips)}]` : '';
+          const chips = item.chips && item.chips.length > 0 ? ` [${chipsText(item.chips, item.otherProperties)}]` : '';
           const partly = takenInPartText(item);
           const other = otherNameText(item);
           return `- ${item.name}${other === null ? '' : `, ${other}`}${chips} (${partly === null ? '' : `${partly.toLowerCase()}; `}${teamChoiceText(item)})`;

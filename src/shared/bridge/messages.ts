@@ -140,6 +140,12 @@ export const syncItemSchema = z.object({
    */
   otherName: z.optional(z.string()),
   /**
+   * With the `other` chip: which properties it stands for, in a designer's words ("opacity",
+   * "corner radius"; src/sync/other-properties.ts). Absent when some have no words. Optional,
+   * so an older state still reads.
+   */
+  otherProperties: z.optional(z.array(z.string())),
+  /**
    * The design system's version of this row was taken only in part by an earlier sync: what that
    * take left to change by hand, in words. The row is not taken again unless chosen.
    */
