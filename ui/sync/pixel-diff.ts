@@ -11,6 +11,7 @@
 //
 // The loop runs a slice of rows at a time and awaits `yieldAsync` between slices, so a large
 // pair never holds the main thread for long.
+import { plural } from '../components/count-words';
 
 export interface Pixels {
   width: number;
@@ -261,5 +262,5 @@ export function pixelDiffText(diff: Pick<PixelDiff, 'changed' | 'share'>): strin
 /** "3 areas boxed"; past MAX_BOXES, which ones ("12 largest of 30 areas boxed": not all of them are). */
 export function boxedText({ boxes, areas }: Pick<PixelDiff, 'boxes' | 'areas'>): string {
   const boxed = boxes.length;
-  return boxed === 0 ? '' : `${boxed < areas ? `${boxed} largest of ${areas} areas` : boxed === 1 ? '1 area' : `${boxed} areas`} boxed`;
+  return boxed === 0 ? '' : `${boxed < areas ? `${boxed} largest of ${areas} areas` : plural(boxed, 'area')} boxed`;
 }

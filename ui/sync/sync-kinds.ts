@@ -1,6 +1,7 @@
 // What each kind of difference is called on screen, in which order the groups come, and
 // what choosing means for it. No DOM: shared by the list, the detail and their tests.
 import type { SyncChoice, SyncItem, SyncKind } from '../../src/shared/bridge/messages';
+import { countWord } from '../components/count-words';
 
 export const KIND_LABEL: Record<SyncKind, string> = {
   'local-change': 'Local changes',
@@ -163,7 +164,7 @@ export function choiceText(item: SyncItem): string {
 export function takenInPartText(item: SyncItem): string | null {
   if (!item.takenInPart) return null;
   const count = item.takenInPart.steps.length;
-  return `Taken in part: ${count === 1 ? '1 step' : `${count.toLocaleString('en-US')} steps`} left to do by hand`;
+  return `Taken in part: ${count.toLocaleString('en-US')} ${countWord(count, 'step')} left to do by hand`;
 }
 
 /** Whether running the sync does something with this row. */

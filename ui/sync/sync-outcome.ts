@@ -1,6 +1,7 @@
 // A finished sync in words.
 import type { SyncItem, SyncOutcome } from '../../src/shared/bridge/messages';
 import { plural } from './sync-rows';
+import { countWord } from '../components/count-words';
 
 export function outcomeText(outcome: SyncOutcome): { summary: string; conflicts: string | null } {
   const parts = [
@@ -12,7 +13,7 @@ export function outcomeText(outcome: SyncOutcome): { summary: string; conflicts:
   const summary = parts.length > 0 ? `Sync done: ${parts.join(', ')}.` : 'Sync done: nothing needed sending.';
   const conflicts =
     outcome.newConflicts > 0
-      ? `${plural(outcome.newConflicts, 'component')} changed in the design system while syncing and ${outcome.newConflicts === 1 ? 'was' : 'were'} not overwritten: ${outcome.newConflicts === 1 ? 'it is' : 'they are'} in the list as ${outcome.newConflicts === 1 ? 'a conflict' : 'conflicts'}.`
+      ? `${plural(outcome.newConflicts, 'component')} changed in the design system while syncing and ${countWord(outcome.newConflicts, 'was', 'were')} not overwritten: ${countWord(outcome.newConflicts, 'it is', 'they are')} in the list as ${countWord(outcome.newConflicts, 'a conflict', 'conflicts')}.`
       : null;
   return { summary, conflicts };
 }

@@ -2,6 +2,7 @@
 // the Run button says. Fast enough to recompute on every keystroke at 10,000 items.
 import type { SyncChangeChip, SyncItem, SyncKind } from '../../src/shared/bridge/messages';
 import { chipText, KIND_LABEL, KIND_ORDER, willRun } from './sync-kinds';
+import { countWord } from '../components/count-words';
 
 /** A group of the list: a kind, or `replaced` (a deleted and an added component shown as one row). */
 export type RowGroup = SyncKind | 'replaced';
@@ -164,9 +165,9 @@ export function formatCount(value: number): string {
   return value.toLocaleString('en-US');
 }
 
-/** "1 component", "1,240 components". */
+/** "1 component", "1,240 components": count-words' noun, Sync's numbers (grouped by thousands). */
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${countWord(count, one, many)}`;
 }
 
 export interface RunSummary {

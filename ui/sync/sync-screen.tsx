@@ -31,6 +31,7 @@ import { useSyncRun } from './use-sync-run';
 import { useSyncChoices } from './use-sync-choices';
 import { useSummaryCopy } from './use-summary-copy';
 import { useRetryFocus } from './use-retry-focus';
+import { countWord } from '../components/count-words';
 
 export interface SyncScreenProps {
   requester: SyncRequester;
@@ -402,7 +403,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       <div class="sync-kept" {...noteFocus}>
         {items && hiddenChanges > 0 && !openItem && !task ? (
           <p class="sync-format-note" data-testid="sync-hidden-note">
-            {hiddenChanges === 1 ? '1 of the changes to sync is' : `${formatCount(hiddenChanges)} of the changes to sync are`} not shown by the search or filter.
+            {`${formatCount(hiddenChanges)} of the changes to sync ${countWord(hiddenChanges, 'is', 'are')}`} not shown by the search or filter.
             {/* An empty list has its own "Show all changes" above. */}
             {rows.length > 0 ? (
               <>

@@ -8,6 +8,7 @@ import { createChoiceBatcher, keepPendingChoices, type Choices } from './choice-
 import type { Failure } from './sync-failure';
 import type { SyncRequester } from './sync-requester';
 import { plural } from './sync-rows';
+import { countWord } from '../components/count-words';
 
 export interface SyncChoicesOptions {
   requester: SyncRequester;
@@ -45,7 +46,7 @@ export function useSyncChoices({ requester, updateItems, itemsRef, pairsRef, set
         const count = keys.length;
         setChooseFailure({
           focusKey: lastChosen.current !== null && keys.includes(lastChosen.current) ? lastChosen.current : keys[0],
-          message: `${plural(count, 'choice')} could not be saved, so ${count === 1 ? 'it was' : 'they were'} put back: ${errorText(error)}`,
+          message: `${plural(count, 'choice')} could not be saved, so ${countWord(count, 'it was', 'they were')} put back: ${errorText(error)}`,
           retryLabel: 'Save the choices again',
           retry: () => {
             unsaved.current = false;
