@@ -24,7 +24,7 @@ export function unwrapData(body: unknown): { data: unknown; meta: unknown; wrapp
 }
 
 // assumption: errors are `{error: "<code>", message}`: 401 invalid_api_key, 404 not_found, 400 invalid_request, 413 payload_too_large, 429 rate_limited (with Retry-After), 500 internal_error, 503 unavailable.
-export const builderErrorBodySchema = z.looseObject({ error: text, message: text });
+// Such bodies are read leniently by src/shared/api/http/error-body.ts.
 
 // ---- Templates ------------------------------------------------------------------------------
 

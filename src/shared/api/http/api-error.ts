@@ -96,10 +96,6 @@ export class ApiError extends Error {
   }
 }
 
-export function isApiError(value: unknown): value is ApiError {
-  return value instanceof ApiError;
-}
-
 /** "the email library" / "the email builder": the service as designers know it ("API" is a developer's word). */
 export function serviceName(api: ApiName): string {
   return api === 'library' ? 'email library' : 'email builder';
