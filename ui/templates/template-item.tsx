@@ -85,7 +85,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
       onError: (error) => {
         if (name === 'delete' && listMayHaveChanged(error)) deletionMayHaveGone.current = true;
         if (name === 'rename' && isGoneElsewhere(error)) onDeleted(row, true);
-        else setProblem(actionProblem(templateProblem(error), error));
+        else setProblem(actionProblem(templateProblem(error), error, Date.now(), name === 'open' ? 'open' : 'change'));
       },
     });
   };
