@@ -1,7 +1,7 @@
 // "Save selection as template": what is selected, and for one top-level frame the form (name,
 // description) or, once linked, Update and Unlink. A failure keeps what was typed. After a save
 // whose answer was lost, the templates in the list with the name sent are offered to link the frame to.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { visibleNameProblem } from '../../src/shared/template-name';
 import type { TemplateLinkOutcome, TemplateRow, TemplateSaveOutcome, TemplateSelection } from '../../src/shared/bridge/messages';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
@@ -164,8 +164,9 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   // never taken from the canvas. After an unlink, not to Save as template: Enter pressed again (or
   // held, repeating) saved the frame as a new template nobody asked for. It goes to the words saying
   // it was unlinked, where Enter does nothing, in sight below the form (Shift+Tab: Save as template).
+  // Before the window draws the swap (as focus-keeper does): after, the focus sat on the body for a frame.
   const unlinkedHere = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const unlinked = unlinkedHere.current;
     unlinkedHere.current = false;
     if (!document.hasFocus() || document.activeElement !== document.body) return;

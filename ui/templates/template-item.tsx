@@ -1,6 +1,6 @@
 // One template of the list: thumbnail, name, description, last change and its frame here; Open,
 // Rename (name and description in place) and Delete (after a confirmation naming it).
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { visibleNameProblem } from '../../src/shared/template-name';
 import { blankName, named, quotedName } from '../../src/shared/quoted-name';
 import type { TemplateOpenOutcome, TemplateRow } from '../../src/shared/bridge/messages';
@@ -49,14 +49,15 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
   // The builder asked to wait: the row's requests are held until then.
   const held = useStillBefore(problem?.tryAgainAt ?? null);
   // The button that opened a form or a confirmation is gone with it: focus goes to what replaced it,
-  // and back to that button when it closes (Done of Open's details: to Open).
+  // and back to that button when it closes (Done of Open's details: to Open). Before the window
+  // draws the row (as focus-keeper does): after, the focus sat on the body for a frame, and a key typed then was lost.
   const confirmRef = useRef<HTMLButtonElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
   const renameRef = useRef<HTMLButtonElement>(null);
   const deleteRef = useRef<HTMLButtonElement>(null);
   const shown = useRef(mode.kind);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const closed = shown.current;
     if (closed === mode.kind) return;
     shown.current = mode.kind;
@@ -85,7 +86,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
       onError: (error) => {
         if (name === 'delete' && listMayHaveChanged(error)) deletionMayHaveGone.current = true;
         if (name === 'rename' && isGoneElsewhere(error)) onDeleted(row, true);
-        else setProblem(actionProblem(templateProblem(error), error));
+        else setProblem(actionProblem(templateProblem(error), error, Date.now(), name === 'open' ? 'open' : 'change'));
       },
     });
   };

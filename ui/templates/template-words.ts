@@ -126,13 +126,22 @@ export function listReadProblem(error: unknown, nowMs = Date.now()): TemplatePro
 }
 
 /**
+ * What a request told to slow down (and not sent on) left undone, by what it asked: Open only
+ * reads, so "nothing was changed" said of it was true but did not say why no details came.
+ */
+const SLOWED_DOWN_WORDS = {
+  change: 'The email builder asked Envelope to slow down for a while, so nothing was changed.',
+  open: 'The email builder asked Envelope to slow down for a while, so the template was not opened.',
+} as const;
+
+/**
  * A failed save, update, rename, deletion or Open told to slow down: said by when the wait ends
  * (rateLimitWait), and the button that sent it is held until then: pressed sooner, it could only
  * be refused again. Not retried by itself, as the list is: the person may have changed what they
  * typed, or their mind, meanwhile.
  */
-export function actionProblem(problem: TemplateProblem, error: unknown, nowMs = Date.now()): TemplateProblem {
-  const wait = rateLimitWait(error, nowMs, 'The email builder asked Envelope to slow down for a while, so nothing was changed.');
+export function actionProblem(problem: TemplateProblem, error: unknown, nowMs = Date.now(), asked: keyof typeof SLOWED_DOWN_WORDS = 'change'): TemplateProblem {
+  const wait = rateLimitWait(error, nowMs, SLOWED_DOWN_WORDS[asked]);
   return wait === null ? problem : { ...problem, message: wait.words, tryAgainAt: wait.tryAgainAt };
 }
 

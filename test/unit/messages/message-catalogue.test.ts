@@ -200,6 +200,7 @@ function addTemplateMessages(add: Add): void {
   for (const seconds of [30, 120, 7_200]) {
     add('templates list slowed down', listReadProblem(slowDown(seconds)).message);
     add('templates action slowed down', actionProblem(templateProblem(slowDown(seconds)), slowDown(seconds)).message);
+    add('templates open slowed down', actionProblem(templateProblem(slowDown(seconds)), slowDown(seconds), Date.now(), 'open').message);
   }
   add('templates count', countText(12, 12, 12, ''));
   add('templates count', countText(3, 50, 120, 'spring'));

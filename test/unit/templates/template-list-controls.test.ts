@@ -113,6 +113,15 @@ describe('a save, rename or deletion told by the builder to wait', () => {
     expect(problemOf(slowDown(7_200)).tryAgainAt).toBe(now + 7_200_000);
   });
 
+  it('Open over a minute: says the template was not opened (“nothing was changed” said nothing of what Open asked for), and holds it the same way', () => {
+    expect(actionProblem(templateProblem(slowDown(120)), slowDown(120), now, 'open')).toEqual({
+      message: 'The email builder asked Envelope to slow down for a while, so the template was not opened. You can try again after 12:07, in about 2 minutes.',
+      action: null,
+      frameId: null,
+      tryAgainAt: now + 120_000,
+    });
+  });
+
   it('with no wait given (no Retry-After): the sandbox’s words, then when the stand-in wait ends, its button held until then (it said “Try again in a minute”, which went untrue)', () => {
     const said = 'Envelope waited 3 seconds as the email builder asked, and it still asks Envelope to slow down.';
     const none = { code: 'rate_limited', message: said, details: { status: 429, retryAfterSeconds: null, waitedSeconds: 3 } };

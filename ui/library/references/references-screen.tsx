@@ -1,7 +1,7 @@
 // The reference check: finds the file's library references (sandbox), asks the library about
 // each distinct email (here, with the key the sandbox handed over), lists the references to
 // removed emails with where they are, and removes the chosen ones after a confirmation.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { FoundReference, ReferenceRemoval } from '../../../src/shared/bridge/messages';
 import type { Progress } from '../../../src/shared/bridge/protocol';
@@ -172,12 +172,17 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
   const confirmButton = useRef<HTMLButtonElement>(null);
   const removalResult = useRef<HTMLParagraphElement>(null);
   const shownNote = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
+  // The focus moves before the window draws the change (as focus-keeper does): after, it sat on
+  // the body for a frame, and a key typed then was lost. A cancel gives Remove back the focus.
+  const cancelled = useRef(false);
+  useLayoutEffect(() => {
     if (confirming) confirmButton.current?.focus();
+    else if (cancelled.current) removeButton.current?.focus();
+    cancelled.current = false;
   }, [confirming]);
   // The list and its buttons are gone once removed: the focus goes to what happened, which is
   // said as it takes the focus (not a live region too: that said it twice).
-  useEffect(() => removalResult.current?.focus(), [removal]);
+  useLayoutEffect(() => removalResult.current?.focus(), [removal]);
   useEffect(() => shownNote.current?.scrollIntoView({ block: 'nearest' }), [shown]);
 
   if (outcome.references.length === 0 && outcome.unreadable === 0) {
@@ -216,8 +221,8 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
     );
   };
   const cancel = () => {
+    cancelled.current = true;
     setConfirming(false);
-    setTimeout(() => removeButton.current?.focus(), 0);
   };
   const count = remaining.length;
   const noun = countWord(count, 'reference');
