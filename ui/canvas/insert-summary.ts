@@ -1,6 +1,6 @@
 // What a finished insert says, in words: how many references were placed and which failed, why;
 // and the bar's words while it places them.
-import { plural } from '../components/count-words';
+import { countWord, plural } from '../components/count-words';
 
 export interface InsertFailure {
   /** "Acme — Spring sale" */
@@ -99,7 +99,7 @@ export function insertProgressText({ done, total, label, waitingSeconds, stoppin
 const andList = (names: string[], most = 4) =>
   names.length < 2 ? names.join('') : names.length > most ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
 
-const references = (count: number) => `${count} reference${count === 1 ? '' : 's'}`;
+const references = (count: number) => plural(count, 'reference');
 
 /** A batch whose end was not confirmed: how many were sent, and what to check, never how many are there. */
 export function unconfirmedEndText(sent: number, board?: string): string {
@@ -129,8 +129,8 @@ export function placedWhere(places: readonly PagePlaced[], board?: string): { wh
 /** Placed, then undone or deleted while the rest came: not counted as on the canvas. */
 export function removedText(placed: number, removed: number): string {
   if (removed === 0) return '';
-  if (placed === 0) return `${removed === 1 ? 'The one placed was' : `The ${removed} placed were`} undone or deleted before the end.`;
-  return `${removed === 1 ? '1 other was' : `${removed} others were`} placed, then undone or deleted before the end.`;
+  if (placed === 0) return `${countWord(removed, 'The one placed was', `The ${removed} placed were`)} undone or deleted before the end.`;
+  return `${countWord(removed, '1 other was', `${removed} others were`)} placed, then undone or deleted before the end.`;
 }
 
 /** The emails a cancel left unplaced, not failed: those not tried yet and the one under way if it had not landed. */
