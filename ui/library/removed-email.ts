@@ -99,3 +99,11 @@ export function removedAmong(listed: ReadonlyArray<{ id: number | string }>, rem
 export function totalWithout(total: number, gone: number): number {
   return Math.max(0, total - gone);
 }
+
+/**
+ * A list every row of which was found removed while more are to come (not done, nothing on its
+ * way, no problem): no row is left to press More under or scroll to, so it reads its next ones itself.
+ */
+export function emptiedByRemoval({ items, shown, done, loading, problem }: { items: readonly unknown[]; shown: number; done: boolean; loading: boolean; problem: unknown }): boolean {
+  return items.length > 0 && shown === 0 && !done && !loading && problem === null;
+}

@@ -1,7 +1,7 @@
 // An email found removed from the library: which kept answers show it, where the keyboard goes
 // back to in the results it left, and where Previous and Next go from it.
 import { describe, expect, it } from 'vitest';
-import { emailIdsIn, placeAfterRemoval, positionText, removedAmong, removedOpenedText, stagesWithout, steppedIndex, totalWithout, withoutEmail, withoutEmails } from '../../../ui/library/removed-email';
+import { emailIdsIn, emptiedByRemoval, placeAfterRemoval, positionText, removedAmong, removedOpenedText, stagesWithout, steppedIndex, totalWithout, withoutEmail, withoutEmails } from '../../../ui/library/removed-email';
 import { forgetEmail } from '../../../ui/library/cached-library-client';
 import { createResponseCache } from '../../../ui/library/response-cache';
 
@@ -155,5 +155,20 @@ describe('removedAmong and totalWithout', () => {
     expect(totalWithout(1, removedAmong(list(2), removed))).toBe(0);
     // Never below none (a total read before the removal is all that is known).
     expect(totalWithout(0, 1)).toBe(0);
+  });
+});
+
+describe('emptiedByRemoval', () => {
+  const state = { items: list(1, 2), shown: 0, done: false, loading: false, problem: null };
+  it('is a list whose every row was found removed while more are to come', () => {
+    expect(emptiedByRemoval(state)).toBe(true);
+  });
+
+  it('is not one with a row left, one at its end, one empty of itself, nor one already asking or failed', () => {
+    expect(emptiedByRemoval({ ...state, shown: 1 })).toBe(false);
+    expect(emptiedByRemoval({ ...state, done: true })).toBe(false);
+    expect(emptiedByRemoval({ ...state, items: [] })).toBe(false);
+    expect(emptiedByRemoval({ ...state, loading: true })).toBe(false);
+    expect(emptiedByRemoval({ ...state, problem: { kind: 'busy' } })).toBe(false);
   });
 });
