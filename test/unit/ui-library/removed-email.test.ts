@@ -134,6 +134,10 @@ describe('positionText', () => {
     expect(positionText({ index: 1, count: 19, gone: true })).toBe('Removed · 19 left');
     expect(positionText({ index: 0, count: 0, gone: true })).toBe('Removed · none left');
   });
+
+  it('says more are to load, not "0+ left", when none is loaded and more may come', () => {
+    expect(positionText({ index: 0, count: 0, more: true, gone: true })).toBe('Removed · more to load');
+  });
 });
 
 describe('removedOpenedText', () => {
