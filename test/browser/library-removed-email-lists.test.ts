@@ -3,7 +3,8 @@
 // it were still one of them. Now its row leaves the brand's emails, as its card leaves the search's
 // results: the keyboard goes to the row that took its place, the position says it was removed, and
 // the brand's count of emails no longer counts it.
-// The same in a journey: a stage left empty says so, and the next stage's row takes the keyboard.
+// The same in a journey: a stage left empty says so, and its heading takes the keyboard (the next
+// stage's row took it, as if the email had been in that stage).
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { firstBrandsAsync, openBrandAsync, openBrowseAsync } from './support/browse-steps';
@@ -45,7 +46,7 @@ describe('Browse: an email found removed leaves the brand’s emails it was open
     });
   }
 
-  it('takes it out of a journey’s stage, which says it is empty, and Back goes on at the next stage’s row', async () => {
+  it('takes it out of a journey’s stage, which says it is empty, and Back goes on at the stage’s heading', async () => {
     await libraryControlAsync(h.emulator.libraryUrl, 'reset');
     try {
       const ui = await openBrowseAsync(h);
@@ -64,7 +65,8 @@ describe('Browse: an email found removed leaves the brand’s emails it was open
       await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toBe('This email is no longer in the library.');
       await h.page.keyboard.press('Escape');
 
-      await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['emailId'])).toBe(String(second.ids[0]));
+      await expect.poll(() => ui.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.closest('section')?.getAttribute('aria-label')}`)).toBe(`H3 ${first.stage}`);
+      expect(await ui.locator(`[data-email-id="${second.ids[0]}"]`).count()).toBe(1);
       expect(await ui.locator(`[data-email-id="${first.ids[0]}"]`).count()).toBe(0);
       expect(await textOf(ui.getByRole('region', { name: first.stage, exact: true }).locator('.empty-state'))).toBe('The library has no emails in this stage now.');
       await checkAxeAsync(ui, 'a journey stage left empty by a removed email');

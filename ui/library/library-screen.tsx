@@ -26,6 +26,7 @@ import { useEmailSearch } from './search/use-email-search';
 import type { OpenedList } from './use-paged-list';
 import { placeAfterRemoval, steppedIndex, withoutEmail } from './removed-email';
 import { RemovedEmails } from './removed-emails-context';
+import { rowAfterRemoval } from './row-after-removal';
 import { ExternalLink } from '../components/external-link';
 import { HeldNotice, OwnCountdowns, useOwnCountdown } from './held-notice';
 import { focusFell, ProblemNotice, useKeyboardWhereFocusFell, useRetryFocus } from './problem-notice';
@@ -194,6 +195,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   const opener = useRef<Element | null>(null);
   // The screen that row is in: the row itself goes if its email is found removed.
   const openerScreen = useRef<Element | null>(null);
+  // The open email found removed: what takes the keyboard back in the list it leaves (rowAfterRemoval).
+  const afterGone = useRef<HTMLElement | null>(null);
   const openFrom = (from: Section) => (emailList: readonly { id: number }[], index: number, paged?: OpenedList<{ id: number }>) => {
     opener.current = document.activeElement;
     openerScreen.current = opener.current?.closest('.library > *') ?? null;
@@ -231,11 +234,12 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
       const screen = openerScreen.current;
       // The email shown found removed: its row left the list, and the one that took its place (the one before, at the end) takes the keyboard.
       const id = open && list[open.gone === undefined ? open.index : placeAfterRemoval(open.index, list.length)]?.id;
+      const after = open?.gone !== undefined ? afterGone.current : null;
       // Once the list shows again (it was hidden under the email): the row of the email last
       // shown (stepped to with Next), in the same list, else the one opened (while it is still there).
       // No row left at all (it was the only one): the list's heading, over its empty state saying why.
       if (row instanceof HTMLElement)
-        whenDrawn(() => (screen?.querySelector<HTMLElement>(`[data-email-id="${id}"]`) ?? (row.isConnected ? row : null) ?? screen?.querySelector<HTMLElement>('[data-list-heading]'))?.focus());
+        whenDrawn(() => ((after?.isConnected ? after : null) ?? screen?.querySelector<HTMLElement>(`[data-email-id="${id}"]`) ?? (row.isConnected ? row : null) ?? screen?.querySelector<HTMLElement>('[data-list-heading]'))?.focus());
     }
     setOpen(null);
   };
@@ -353,6 +357,8 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   // Me's, a journey's) and the answers kept for the minute (a return would bring it back); Previous
   // and Next pass over it. It stays open, said gone.
   const emailGone = (id: number) => {
+    // Found while its row is still drawn: the next render takes it out.
+    if (open?.from !== 'emails' && open?.from !== 'canvas') afterGone.current = rowAfterRemoval(openerScreen.current, id);
     setRemovedIn((before) => {
       const ids = before.epoch === epoch ? before.ids : NONE_REMOVED;
       return ids.has(id) ? before : { epoch, ids: new Set([...ids, id]) };

@@ -52,12 +52,15 @@ export function stagesWithout<J extends { stages: ReadonlyArray<{ emails: Readon
 /**
  * What the position beside Previous and Next says: "3 of 20", with a "+" while more are to come.
  * The open email found removed is no longer one of them: how many are left is said instead (its
- * old place would read as the place of the email Next goes to).
+ * old place would read as the place of the email Next goes to); with none loaded and more to
+ * come, that more are to load.
  */
 export function positionText({ index, count, more, gone }: { index: number; count: number; more?: boolean; gone?: boolean }): string {
   const total = `${count}${more ? '+' : ''}`;
   if (!gone) return `${index + 1} of ${total}`;
-  return count === 0 && !more ? 'Removed · none left' : `Removed · ${total} left`;
+  // None loaded but more to come: "0+ left" read as a sum, not as a place Next goes on from.
+  if (count === 0) return more ? 'Removed · more to load' : 'Removed · none left';
+  return `Removed · ${total} left`;
 }
 
 /**
@@ -98,4 +101,12 @@ export function removedAmong(listed: ReadonlyArray<{ id: number | string }>, rem
  */
 export function totalWithout(total: number, gone: number): number {
   return Math.max(0, total - gone);
+}
+
+/**
+ * A list every row of which was found removed while more are to come (not done, nothing on its
+ * way, no problem): no row is left to press More under or scroll to, so it reads its next ones itself.
+ */
+export function emptiedByRemoval({ items, shown, done, loading, problem }: { items: readonly unknown[]; shown: number; done: boolean; loading: boolean; problem: unknown }): boolean {
+  return items.length > 0 && shown === 0 && !done && !loading && problem === null;
 }

@@ -14,7 +14,10 @@ export interface ResponseCache {
   /** Answers given from memory or joined in flight (for the bench and tests). */
   readonly hits: number;
   clear(): void;
-  /** Drops the answers kept (not those in flight) that `test` picks: what they show, the library no longer has. */
+  /**
+   * Drops the answers kept that `test` picks: what they show, the library no longer has. An answer
+   * still on its way is tried when it comes, and not kept if picked (its callers still get it).
+   */
   forget(test: (key: string, answer: unknown) => boolean): void;
 }
 
@@ -32,6 +35,8 @@ interface Entry {
   waiting: number;
   /** The answer, once it came (read by `forget`). */
   answer?: unknown;
+  /** What `forget` asked while it was on its way: tried on the answer as it comes. */
+  forgotten?: Array<(key: string, answer: unknown) => boolean>;
 }
 
 export function createResponseCache(options: { now?: () => number; lifetimeMs?: number; maxEntries?: number } = {}): ResponseCache {
@@ -68,7 +73,10 @@ export function createResponseCache(options: { now?: () => number; lifetimeMs?: 
     },
     clear: () => entries.clear(),
     forget(test) {
-      for (const [key, entry] of entries) if (entry.at !== Infinity && test(key, entry.answer)) entries.delete(key);
+      for (const [key, entry] of entries) {
+        if (entry.at === Infinity) (entry.forgotten ??= []).push(test);
+        else if (test(key, entry.answer)) entries.delete(key);
+      }
     },
     getAsync<T>(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal, fresh = false): Promise<T> {
       if (signal?.aborted) return Promise.reject(noLongerNeeded());
@@ -88,6 +96,9 @@ export function createResponseCache(options: { now?: () => number; lifetimeMs?: 
         (answer) => {
           loading.at = now();
           loading.answer = answer;
+          // Asked on its way to be forgotten, and it shows what was to go: the callers have it, the minute does not.
+          if (loading.forgotten?.some((test) => test(key, answer)) && entries.get(key) === loading) entries.delete(key);
+          loading.forgotten = undefined;
         },
         () => {
           if (entries.get(key) === loading) entries.delete(key);

@@ -19,6 +19,8 @@ export interface PagedList<T> {
   meta: Record<string, unknown> | null;
   more: () => void;
   retry: () => void;
+  /** Reads the list again from its first page (the rows shown were all found removed: the library's pages moved up). */
+  fromStart: () => void;
 }
 
 export type PageLoader<T> = (page: number, signal: AbortSignal) => Promise<{ items: T[]; perPage: number; meta?: Record<string, unknown> }>;
@@ -46,7 +48,7 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
   };
   const [page, setPage] = useState(start);
   // `asked`: the page the state is drawn for.
-  const [state, setState] = useState<Omit<PagedList<T>, 'more' | 'retry'> & { asked: Page | null }>({ items: [], loading: true, done: false, problem: null, meta: null, asked: null });
+  const [state, setState] = useState<Omit<PagedList<T>, 'more' | 'retry' | 'fromStart'> & { asked: Page | null }>({ items: [], loading: true, done: false, problem: null, meta: null, asked: null });
   const loader = useLatest(load);
   const seen = useRef(new Set<number | string>());
   // The page the state is drawn for already, once reading kept pages again has gone past the first: not asked for again.
@@ -102,6 +104,7 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
     ...shown,
     more: () => shown.loading || setPage({ ...current, number: current.number + 1, upTo: current.number + 1 }),
     retry: () => shown.loading || setPage({ ...current, attempt: current.attempt + 1 }),
+    fromStart: () => shown.loading || setPage({ ...current, number: 1, attempt: current.attempt + 1, upTo: 1 }),
   };
 }
 

@@ -1,7 +1,7 @@
 // An email found removed from the library: which kept answers show it, where the keyboard goes
 // back to in the results it left, and where Previous and Next go from it.
 import { describe, expect, it } from 'vitest';
-import { emailIdsIn, placeAfterRemoval, positionText, removedAmong, removedOpenedText, stagesWithout, steppedIndex, totalWithout, withoutEmail, withoutEmails } from '../../../ui/library/removed-email';
+import { emailIdsIn, emptiedByRemoval, placeAfterRemoval, positionText, removedAmong, removedOpenedText, stagesWithout, steppedIndex, totalWithout, withoutEmail, withoutEmails } from '../../../ui/library/removed-email';
 import { forgetEmail } from '../../../ui/library/cached-library-client';
 import { createResponseCache } from '../../../ui/library/response-cache';
 
@@ -134,6 +134,10 @@ describe('positionText', () => {
     expect(positionText({ index: 1, count: 19, gone: true })).toBe('Removed · 19 left');
     expect(positionText({ index: 0, count: 0, gone: true })).toBe('Removed · none left');
   });
+
+  it('says more are to load, not "0+ left", when none is loaded and more may come', () => {
+    expect(positionText({ index: 0, count: 0, more: true, gone: true })).toBe('Removed · more to load');
+  });
 });
 
 describe('removedOpenedText', () => {
@@ -155,5 +159,20 @@ describe('removedAmong and totalWithout', () => {
     expect(totalWithout(1, removedAmong(list(2), removed))).toBe(0);
     // Never below none (a total read before the removal is all that is known).
     expect(totalWithout(0, 1)).toBe(0);
+  });
+});
+
+describe('emptiedByRemoval', () => {
+  const state = { items: list(1, 2), shown: 0, done: false, loading: false, problem: null };
+  it('is a list whose every row was found removed while more are to come', () => {
+    expect(emptiedByRemoval(state)).toBe(true);
+  });
+
+  it('is not one with a row left, one at its end, one empty of itself, nor one already asking or failed', () => {
+    expect(emptiedByRemoval({ ...state, shown: 1 })).toBe(false);
+    expect(emptiedByRemoval({ ...state, done: true })).toBe(false);
+    expect(emptiedByRemoval({ ...state, items: [] })).toBe(false);
+    expect(emptiedByRemoval({ ...state, loading: true })).toBe(false);
+    expect(emptiedByRemoval({ ...state, problem: { kind: 'busy' } })).toBe(false);
   });
 });

@@ -54,6 +54,34 @@ describe('createResponseCache', () => {
   });
 });
 
+describe('createResponseCache: forget', () => {
+  it('keeps no answer that was on its way when forgotten and shows what was to go; its callers still get it', async () => {
+    const cache = createResponseCache({ now: () => 0 });
+    const answer = deferred<string[]>();
+    const load = vi.fn(() => answer.promise);
+    const first = cache.getAsync('a', load);
+    cache.forget((_key, kept) => Array.isArray(kept) && kept.includes('removed'));
+    answer.resolve(['removed', 'other']);
+    expect(await first).toEqual(['removed', 'other']);
+    // Asked for again: the library's answer now, not the one that came within the minute.
+    const again = vi.fn(async () => ['other']);
+    expect(await cache.getAsync('a', again)).toEqual(['other']);
+    expect(again).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps an answer that was on its way when forgotten if it does not show what was to go', async () => {
+    const cache = createResponseCache({ now: () => 0 });
+    const answer = deferred<string[]>();
+    const first = cache.getAsync('a', () => answer.promise);
+    cache.forget((_key, kept) => Array.isArray(kept) && kept.includes('removed'));
+    answer.resolve(['other']);
+    await first;
+    const again = vi.fn(async () => ['asked again']);
+    expect(await cache.getAsync('a', again)).toEqual(['other']);
+    expect(again).not.toHaveBeenCalled();
+  });
+});
+
 describe('createResponseCache: a fresh read', () => {
   it('asks again though an answer is kept, and the others get the new answer', async () => {
     const cache = createResponseCache({ now: () => 0 });

@@ -227,8 +227,9 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
         const gone = (state.journey?.stages[index]?.emails.length ?? stage.emails.length) - stage.emails.length;
         const count = stageCountText(stage.emails.length, totalWithout(stage.email_count, gone));
         return (
-          <section key={stage.stage_slug} aria-label={stage.stage} ref={index === 0 ? firstStage : undefined}>
-            <h3>
+          // data-email-group: its rows are a list of their own for the keyboard's way back from a removed email (rowAfterRemoval); its heading takes it when none is left.
+          <section key={stage.stage_slug} aria-label={stage.stage} ref={index === 0 ? firstStage : undefined} data-email-group>
+            <h3 tabIndex={-1} data-list-heading>
               {stage.stage}
               {count === null ? null : <span class="brand-row-count"> {count}</span>}
             </h3>

@@ -82,7 +82,8 @@ function ListState<T>({ list, rows, onOpenSettings, empty, hidden }: { list: Pag
     <>
       {list.problem ? <ProblemNotice problem={list.problem} onRetry={retryFocused(list.retry)} onOpenSettings={onOpenSettings} /> : null}
       <LiveStatus busy>{list.loading ? 'Loading…' : null}</LiveStatus>
-      {!list.loading && !list.problem && list.items.length === 0 ? <p class="empty-state">{empty}</p> : null}
+      {/* Only once no more are to come: a list emptied by removed emails reads the next ones first. */}
+      {!list.loading && !list.problem && list.done && list.items.length === 0 ? <p class="empty-state">{empty}</p> : null}
       <MoreButton list={list}>More</MoreButton>
     </>
   );
@@ -161,7 +162,7 @@ function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings, bo
         <input id="library-followed-since" class="field-input" type="date" value={typed} onInput={(event) => setTyped(event.currentTarget.value)} />
       </div>
       <EmailRows emails={emails.items} label="Newest from followed brands" onOpen={(index) => onOpen(emails.items, index, emails)} listRef={emailRows} />
-      {!emails.loading && !emails.problem && emails.items.length === 0 ? (
+      {!emails.loading && !emails.problem && emails.done && emails.items.length === 0 ? (
         <p class="empty-state">{emails.gone > 0 ? `No emails left here: the library removed ${removedOpenedText(emails.gone)}.` : since ? `No emails from the brands you follow were captured since ${shortDate(since)}.` : 'No emails from the brands you follow yet.'}</p>
       ) : null}
       {follows.problem ? null : notice}

@@ -78,7 +78,8 @@ export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSet
         {status}
       </LiveStatus>
       {problem && emails.length === 0 ? notice : null}
-      {!loading && !problem && emails.length === 0 ? (
+      {/* Only once no more are to come: results emptied by removed emails read the next ones first. */}
+      {!loading && !problem && done && emails.length === 0 ? (
         <div class="empty-state" data-testid="library-empty">
           {/* Left empty by the emails found removed: that is why, not the words searched for. */}
           <strong>{search.gone > 0 ? `No emails left in these results: the library removed ${removedOpenedText(search.gone)}.` : 'No emails match this search.'}</strong>

@@ -8,6 +8,7 @@ import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { afterPage } from './repeated-pages';
 import { withoutEmail } from '../removed-email';
 import { EMPTY_SEARCH, SEARCH_DEBOUNCE_MS, sameSearch, searchQuery, type SearchForm } from './search-query';
+import type { SearchEmailsQuery } from '../../../src/shared/api/library/requests';
 
 export interface SearchResults {
   /** Which search these results belong to: a new number for each new query. */
@@ -33,6 +34,8 @@ export interface EmailSearch extends SearchResults {
   remove: (id: number) => void;
 }
 
+type SearchQuery = Omit<SearchEmailsQuery, 'page'>;
+
 const START: SearchResults = { generation: 0, emails: [], loading: true, done: false, repeating: false, problem: null, gone: 0 };
 
 export function useEmailSearch(client: LibraryClient): EmailSearch {
@@ -41,7 +44,8 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
   const [results, setResults] = useState<SearchResults>(START);
   // `signal` aborts when the search is replaced (or the screen closes): its pages stop holding the library's slots.
   // `repeated`: pages in a row that brought nothing new (repeated-pages).
-  const run = useRef<{ pager: UniqueEmailPager | null; generation: number; busy: boolean; repeated: number; results: SearchResults; signal?: AbortSignal }>({ pager: null, generation: 0, busy: false, repeated: 0, results: START });
+  // `query`: the search the pager reads (read again from its first page when every result shown was found removed).
+  const run = useRef<{ pager: UniqueEmailPager | null; query: SearchQuery | null; generation: number; busy: boolean; repeated: number; results: SearchResults; signal?: AbortSignal }>({ pager: null, query: null, generation: 0, busy: false, repeated: 0, results: START });
 
   const publish = (next: SearchResults) => {
     run.current.results = next;
@@ -90,9 +94,11 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
     current.busy = false;
     current.repeated = 0;
     try {
-      current.pager = createUniqueEmailPager(client, searchQuery(applied));
+      current.query = searchQuery(applied);
+      current.pager = createUniqueEmailPager(client, current.query);
     } catch (error) {
       current.pager = null;
+      current.query = null;
       publish({ ...START, generation: current.generation, loading: false, done: true, problem: libraryProblem(error) });
       return;
     }
@@ -106,11 +112,23 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
     if (run.current.results.problem === null) load();
   }, [load]);
 
-  const remove = useCallback((id: number) => {
-    const before = run.current.results;
-    const emails = withoutEmail(before.emails, id);
-    if (emails !== before.emails) publish({ ...before, emails: [...emails], gone: before.gone + 1 });
-  }, []);
+  const remove = useCallback(
+    (id: number) => {
+      const current = run.current;
+      const before = current.results;
+      const emails = withoutEmail(before.emails, id);
+      if (emails === before.emails) return;
+      publish({ ...before, emails: [...emails], gone: before.gone + 1 });
+      // Every result shown was found removed, and more are to come: no card is left to scroll to,
+      // so the next ones are asked for now. From the first page again: the library's pages moved up
+      // by the emails it removed (its page 2 now holds what page 3 did). A page on its way brings its own.
+      if (emails.length > 0 || before.done || before.problem !== null || current.busy || current.query === null) return;
+      current.pager = createUniqueEmailPager(client, current.query);
+      current.repeated = 0;
+      load();
+    },
+    [client, load],
+  );
 
   return { form, setForm, ...results, loadMore, retry: load, remove };
 }
