@@ -172,7 +172,7 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
       {emails.length > 0 || list.gone > 0 ? (
         <section aria-labelledby="brand-emails-title">
           <h3 id="brand-emails-title">Emails</h3>
-          {emails.length === 0 ? <p class="empty-state">{list.done ? `No emails from this brand are left: the library removed ${removedOpenedText(list.gone)}.` : `The library removed ${countWord(list.gone, 'the email', 'the emails')} shown here. More emails loads the next ones.`}</p> : null}
+          {emails.length === 0 ? <p class="empty-state">{list.done ? `No emails from this brand are left: the library removed ${removedOpenedText(list.gone)}.` : `The library removed ${countWord(list.gone, 'the email', 'the emails')} shown here. Loading the next ones…`}</p> : null}
           <EmailRows emails={emails} label={`Emails from ${brand?.name ?? 'the brand'}`} onOpen={(index) => onOpen(emails, index, list)} brandName={brand?.name} listRef={rows} />
           {/* A next page that failed: said where More was pressed, not above the insights (the window jumped up to it). */}
           {problem ? listNotice : null}
