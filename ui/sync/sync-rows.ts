@@ -37,7 +37,8 @@ export function withPairChips(items: readonly SyncItem[], pairs: ReadonlyMap<str
   if (!items.some(lone)) return items;
   return items.map((item) => {
     if (!lone(item)) return item;
-    const { chips: _ignored, ...plain } = item;
+    // Its other properties were named from the same comparison: they go with the chips.
+    const { chips: _chips, otherProperties: _named, ...plain } = item;
     return plain;
   });
 }

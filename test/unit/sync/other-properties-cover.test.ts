@@ -3,7 +3,8 @@
 // changed would say "other properties" and quietly name nothing.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { namedChangeChips } from '../../../src/sync/change-chips';
+import { CHANGE_CHIP_ORDER, namedChangeChips } from '../../../src/sync/change-chips';
+import { OTHER_PROPERTY_FIELDS } from '../../../src/sync/other-properties';
 import type { DiffableComponent } from '../../../src/sync/property-diff';
 
 /** The layer's own fields as node.ts writes them: `out.x = …`, `setString(out, 'x', …)`, `styleRef(ctx, out, 'x', …)`. */
@@ -34,5 +35,10 @@ describe('the fields the snapshot writes on a layer', () => {
     const named = namedChangeChips(layer({}), layer({ [field]: `changed-${field}` }));
     expect(named.chips.length).toBeGreaterThan(0);
     if (named.chips.includes('other')) expect(named.otherProperties?.length ?? 0).toBeGreaterThan(0);
+  });
+
+  it('fit the walk’s bits: a chip each, a named field each and one for a field without words, in a 32-bit number', () => {
+    // change-chips.ts's masks: a 33rd bit would wrap round onto the first chip's.
+    expect(CHANGE_CHIP_ORDER.length + OTHER_PROPERTY_FIELDS.length + 1).toBeLessThanOrEqual(31);
   });
 });

@@ -238,7 +238,7 @@ describe('replaced components in the list', () => {
   });
 
   it('shows a replaced row’s chips (the added component against the deleted one): on the row, in the filter and the summary; kept apart, the addition has none', () => {
-    const withChips = [item('old', 'local-delete', 'push', 'Banner'), { ...item('new', 'local-add', 'push', 'Banner'), chips: ['fill' as const] }, { ...item('x', 'local-change', 'push', 'Card'), chips: ['text' as const] }];
+    const withChips = [item('old', 'local-delete', 'push', 'Banner'), { ...item('new', 'local-add', 'push', 'Banner'), chips: ['fill' as const, 'other' as const], otherProperties: ['opacity'] }, { ...item('x', 'local-change', 'push', 'Card'), chips: ['text' as const] }];
     const pairs = activePairs(withChips, replacements);
     const shown = withPairChips(withChips, pairs);
     const keysOf = (rows: ReturnType<typeof buildRows>) => rows.flatMap((row) => (row.type === 'item' ? [row.item.key] : []));
@@ -248,10 +248,12 @@ describe('replaced components in the list', () => {
       ['fill', 1],
       ['text', 1],
     ]);
-    expect(summaryText(shown, null, pairs)).toContain('- Banner [fill] (re-created: old key old, new key new;');
+    expect(summaryText(shown, null, pairs)).toContain('- Banner [fill, other properties (opacity)] (re-created: old key old, new key new;');
     // No longer paired (kept apart, the sandbox lists no pair): a plain addition, without chips (nothing it is compared with).
     const apart = withPairChips(withChips, activePairs(withChips, []));
     expect(apart.find((entry) => entry.key === 'new')?.chips).toBeUndefined();
+    // The names of its other properties came from that comparison too.
+    expect(apart.find((entry) => entry.key === 'new')?.otherProperties).toBeUndefined();
     expect(changeCounts(apart, ['fill', 'text'])).toEqual([['text', 1]]);
   });
 
