@@ -239,7 +239,8 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
               role="group"
               aria-labelledby="references-question"
               onKeyDown={(event) => {
-                if (event.key === 'Escape') cancel();
+                // Sent, the removal cannot be called back: Escape would hide its progress, not stop it.
+                if (event.key === 'Escape' && !removing) cancel();
               }}
             >
               <p id="references-question">
@@ -250,7 +251,9 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
                 <Button variant="destructive" onClick={remove} busy={removing} buttonRef={confirmButton}>
                   Remove {count} {noun}
                 </Button>
-                <Button onClick={cancel}>Cancel</Button>
+                <Button onClick={cancel} disabled={removing}>
+                  Cancel
+                </Button>
               </div>
               {removing ? <RemovalProgress count={count} step={step} /> : null}
             </div>
