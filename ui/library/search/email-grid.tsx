@@ -194,7 +194,11 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
         onOpen={() => onOpen(index)}
         onFocus={() => focused !== index && onPlace({ scrollTop, focused: index })}
         selected={selected.has(email.id)}
-        onToggle={() => toggle(email.id)}
+        onToggle={() => {
+          toggle(email.id);
+          // The card whose box was ticked is the grid's place: Insert's end and Clear selection give the keyboard back there.
+          if (focused !== index) onPlace({ scrollTop, focused: index });
+        }}
         canvas={canvas}
       />,
     );
