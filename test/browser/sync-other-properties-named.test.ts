@@ -1,25 +1,12 @@
 // A row whose only chip was "other properties" made a designer open it to learn what changed:
 // the opacity? the corner radius? The row's quiet line, its chip's title, the detail and the
 // copied summary now name them, in a designer's words.
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { evaluateHooks, textOf, useHarness } from './support/playground-harness';
-import { linkToEmptyDesignSystemAsync, syncEverythingAsync } from './support/sync-steps';
+import { linkToEmptyDesignSystemAsync, subLineShowsWholeAsync, syncEverythingAsync } from './support/sync-steps';
 
 const h = useHarness();
-
-/** Whether the row's quiet line shows `words` whole, from its start (not cut by the ellipsis). */
-function shownWholeAsync(row: Locator, words: string): Promise<boolean> {
-  return row.locator('.sync-sub').evaluate((sub, words) => {
-    const text = [...sub.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').startsWith(words));
-    if (!text) return false;
-    const range = document.createRange();
-    range.setStart(text, 0);
-    range.setEnd(text, words.length);
-    return range.getBoundingClientRect().right <= sub.getBoundingClientRect().right + 0.5;
-  }, words);
-}
 
 describe('a change of properties no chip names', () => {
   for (const theme of ['light', 'dark'] as const) {
@@ -46,7 +33,7 @@ describe('a change of properties no chip names', () => {
       await ui.getByTestId('resize-handle').focus();
       for (let step = 0; step < 3; step++) await h.page.keyboard.press('Shift+ArrowLeft');
       await expect.poll(() => ui.evaluate(() => window.innerWidth)).toBe(320);
-      expect(await shownWholeAsync(header, 'Other: opacity, corner radius')).toBe(true);
+      expect(await subLineShowsWholeAsync(header, 'Other: opacity, corner radius')).toBe(true);
       // Screen readers hear it with the row's name.
       expect(await textOf(header.getByRole('gridcell').nth(1))).toContain('Changed: other properties (opacity, corner radius)');
       await checkAxeAsync(ui, `the Sync list, a row naming its other properties (${theme})`);

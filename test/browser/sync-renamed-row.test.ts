@@ -6,21 +6,9 @@ import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
-import { linkToEmptyDesignSystemAsync, syncEverythingAsync } from './support/sync-steps';
+import { linkToEmptyDesignSystemAsync, subLineShowsWholeAsync, syncEverythingAsync } from './support/sync-steps';
 
 const h = useHarness();
-
-/** Whether the row's quiet line shows `words` whole, from its start (not cut by the ellipsis). */
-function shownWholeAsync(ui: Frame, key: string, words: string): Promise<boolean> {
-  return ui.getByTestId('sync-row').and(ui.locator(`[data-key="${key}"]`)).locator('.sync-sub').evaluate((sub, words) => {
-    const text = [...sub.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').startsWith(words));
-    if (!text) return false;
-    const range = document.createRange();
-    range.setStart(text, 0);
-    range.setEnd(text, words.length);
-    return range.getBoundingClientRect().right <= sub.getBoundingClientRect().right + 0.5;
-  }, words);
-}
 
 /** Synced, then the window narrowed to 320 px. */
 async function syncedNarrowAsync(theme: 'light' | 'dark'): Promise<Frame> {
@@ -50,7 +38,7 @@ describe('a component renamed here', () => {
       // On the row, in its quiet line, whole at 320 px; screen readers hear it with the name.
       expect(await row.locator('.sync-tag').allTextContents()).toEqual(['name']);
       expect(await textOf(row.locator('.sync-sub'))).toBe('Was “Footer” · Will be pushed');
-      expect(await shownWholeAsync(ui, (await row.getAttribute('data-key'))!, 'Was “Footer”')).toBe(true);
+      expect(await subLineShowsWholeAsync(row, 'Was “Footer”')).toBe(true);
       expect(await textOf(row.getByRole('gridcell').nth(1))).toContain('Was “Footer”');
       await checkAxeAsync(ui, `the Sync list at 320 px, a renamed row (${theme})`);
 
@@ -81,7 +69,7 @@ describe('a component renamed by a teammate', () => {
     // The row keeps this file's name; its quiet line says what the design system calls it now, and in full for the pointer.
     expect(await textOf(row.locator('.sync-name'))).toBe('Header');
     expect(await textOf(row.locator('.sync-sub'))).toMatch(/^Renamed “Header \/ Main” · Will be taken · /);
-    expect(await shownWholeAsync(ui, key, 'Renamed “Header / Main”')).toBe(true);
+    expect(await subLineShowsWholeAsync(ui.getByTestId('sync-row').and(ui.locator(`[data-key="${key}"]`)), 'Renamed “Header / Main”')).toBe(true);
     expect(await row.locator('.sync-sub').getAttribute('title')).toMatch(/^Named “Header \/ Main” in the design system · Changed by /);
     await checkAxeAsync(ui, 'the Sync list at 320 px, a row renamed by a teammate (dark)');
   }, 240_000);

@@ -197,3 +197,15 @@ export async function unlinkInSettingsAsync(ui: Frame): Promise<Locator> {
   await expect.poll(() => textOf(problem), { timeout: 10_000 }).toBe('This file is not linked to a design system yet.');
   return problem;
 }
+
+/** Whether a Sync row's quiet line shows `words` whole, from its start (not cut by the ellipsis). */
+export function subLineShowsWholeAsync(row: Locator, words: string): Promise<boolean> {
+  return row.locator('.sync-sub').evaluate((sub, words) => {
+    const text = [...sub.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').startsWith(words));
+    if (!text) return false;
+    const range = document.createRange();
+    range.setStart(text, 0);
+    range.setEnd(text, words.length);
+    return range.getBoundingClientRect().right <= sub.getBoundingClientRect().right + 0.5;
+  }, words);
+}
