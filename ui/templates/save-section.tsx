@@ -43,6 +43,8 @@ export interface SaveSectionProps {
 }
 
 const linkKey = (selection: TemplateSelection | null) => `${selection?.frame?.id ?? ''} ${selection?.link?.templateId ?? ''}`;
+/** What a save said holds for its frame, its template and the builder key (or address) it was said with. */
+const saidKey = (selection: TemplateSelection | null, epoch: number) => `${linkKey(selection)} ${epoch}`;
 
 export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow, epoch, nowMs, keyMissing = false, linkedName, rows = [] }: SaveSectionProps) {
   const frame = selection?.frame ?? null;
@@ -71,9 +73,11 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   // What a save or unlink said holds for the frame and template it was said with: another
   // frame selected, or its template deleted, and "Saved …" beside a new form would mislead.
   // It is shown only while they are, and dropped after, so it does not come back with the frame.
+  // Said with the builder's old key or address, it goes too: beside the new key's "not accepted"
+  // notice, a green "Saved …" read as if that key had just worked.
   const [said, setSaid] = useState<{ message: LiveMessage; for: string } | null>(null);
-  const say = (message: LiveMessage, of: TemplateSelection | null) => setSaid({ message, for: linkKey(of) });
-  const shownFor = linkKey(selection);
+  const say = (message: LiveMessage, of: TemplateSelection | null) => setSaid({ message, for: saidKey(of, latestEpoch.current) });
+  const shownFor = saidKey(selection, epoch);
   const result = said?.for === shownFor ? said.message : null;
   useEffect(() => setSaid((before) => (before?.for === shownFor ? before : null)), [shownFor]);
   const pendingUpdate = useRef(updateNow);
@@ -149,8 +153,8 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
     if (!pendingUpdate.current || selection === null) return;
     pendingUpdate.current = false;
     if (selection.link !== null) runNow.current('update');
-    else say({ tone: 'info', text: 'Select a frame linked to a template to update it.' }, selection);
-  }, [selection, runNow]);
+    else setSaid({ message: { tone: 'info', text: 'Select a frame linked to a template to update it.' }, for: saidKey(selection, latestEpoch.current) });
+  }, [selection, runNow, latestEpoch]);
 
   const link = selection?.link ?? null;
   const linked = link !== null;
