@@ -17,6 +17,7 @@ import { useStillBefore } from '../hooks/use-still-before';
 import { useLatest } from '../hooks/use-latest';
 import { SubmitForm } from '../components/submit-form';
 import { quotedName } from '../../src/shared/quoted-name';
+import { whileListFailed } from '../../src/shared/lost-save-words';
 
 // Reading and exporting a large frame takes a while in the sandbox.
 const SAVE_TIMEOUT_MS = 120_000;
@@ -40,13 +41,15 @@ export interface SaveSectionProps {
   linkedName?: string;
   /** The templates the list shows: after a save whose answer was lost, those with its name may be its. */
   rows?: readonly TemplateRow[];
+  /** The list below shows its own failure: a save that may have been made cannot be looked for there yet. */
+  listFailed?: boolean;
 }
 
 const linkKey = (selection: TemplateSelection | null) => `${selection?.frame?.id ?? ''} ${selection?.link?.templateId ?? ''}`;
 /** What a save said holds for its frame, its template and the builder key (or address) it was said with. */
 const saidKey = (selection: TemplateSelection | null, epoch: number) => `${linkKey(selection)} ${epoch}`;
 
-export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow, epoch, nowMs, keyMissing = false, linkedName, rows = [] }: SaveSectionProps) {
+export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow, epoch, nowMs, keyMissing = false, linkedName, rows = [], listFailed = false }: SaveSectionProps) {
   const frame = selection?.frame ?? null;
   // What was typed, by frame: another frame selected keeps it for this one's return. A frame
   // nothing was typed for shows its own name (as it is now: renamed on the canvas, the new one).
@@ -66,6 +69,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   // answers: it is kept with the epoch it was said in and shown only while that holds.
   const [problemSaid, setProblemSaid] = useState<{ problem: TemplateProblem; epoch: number } | null>(null);
   const problem = problemSaid?.epoch === epoch ? problemSaid.problem : null;
+  const problemShown = problem && listFailed ? { ...problem, message: whileListFailed(problem.message) } : problem;
   const latestEpoch = useLatest(epoch);
   const setProblem = (next: TemplateProblem | null) => setProblemSaid(next && { problem: next, epoch: latestEpoch.current });
   // The builder asked to wait: Save and Update are held until then (what was typed stays).
@@ -220,7 +224,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
           </div>
         </SubmitForm>
       )}
-      {problem ? <ProblemLine problem={problem} held={held} onOpenSettings={onOpenSettings} onUnlink={() => run('unlink')} onReplace={() => run('update', true)} /> : null}
+      {problemShown ? <ProblemLine problem={problemShown} held={held} onOpenSettings={onOpenSettings} onUnlink={() => run('unlink')} onReplace={() => run('update', true)} /> : null}
       {candidates.length > 0 && lostSave !== null ? (
         <div class="lost-save" data-testid="templates-lost-save">
           <p>{lostSaveCandidatesText(candidates.length, lostSave.name)}</p>
