@@ -204,10 +204,12 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
       </p>
       {frame === null ? null : link !== null ? (
         <div class="button-row">
-          <Button variant="primary" busy={busy} held={held} onClick={() => run('update')} buttonRef={updateButton}>
+          {/* Each busy while its own request runs, and kept focusable then: Unlink disabled under the
+              keyboard sent the focus to the page's body until the form came. The other is disabled. */}
+          <Button variant="primary" busy={busy && save.pending !== 'unlink'} disabled={save.pending === 'unlink'} held={held} onClick={() => run('update')} buttonRef={updateButton}>
             Update template
           </Button>
-          <Button disabled={busy} onClick={() => run('unlink')}>
+          <Button busy={save.pending === 'unlink'} disabled={busy && save.pending !== 'unlink'} onClick={() => run('unlink')}>
             Unlink
           </Button>
         </div>
