@@ -6,6 +6,7 @@ import { ApiError } from '../shared/api/http/api-error';
 import { UNANSWERED_TYPED_ADDRESS, WEB_PAGE } from '../shared/api/http/error-mapping';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import { blankName, quotedName } from '../shared/quoted-name';
+import { LOOK_IN_LIST } from '../shared/lost-save-words';
 
 export interface TemplateErrorFacts {
   /** The template's name as this file knows it, when known. */
@@ -69,7 +70,7 @@ export function templateError(error: unknown, facts: TemplateErrorFacts): unknow
   if (lost !== undefined) {
     return new BridgeError(
       'answer_lost',
-      `The builder’s answer to saving ${quotedName(facts.templateName ?? '', 'a template with no name')} ${lost}, so the template may have been made anyway. Look for it in the list below before saving again, so that it is not made twice.`,
+      `The builder’s answer to saving ${quotedName(facts.templateName ?? '', 'a template with no name')} ${lost}, so the template may have been made anyway. ${LOOK_IN_LIST}`,
       lostDetails,
     );
   }
@@ -110,7 +111,7 @@ export function templateError(error: unknown, facts: TemplateErrorFacts): unknow
 
 const TIMED_OUT_WORDS = {
   // Sent twice, a create makes two templates.
-  create: { noun: 'creation', done: 'created', again: 'Look for it in the list below before saving again, so that it is not made twice.' },
+  create: { noun: 'creation', done: 'created', again: LOOK_IN_LIST },
   update: { noun: 'update', done: 'updated', again: 'Update again to be sure: an update sent twice is the same update.' },
   rename: { noun: 'rename', done: 'renamed', again: 'Rename it again to be sure: a rename sent twice is the same rename.' },
 } as const;

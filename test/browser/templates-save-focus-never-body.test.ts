@@ -2,8 +2,8 @@
 // Update template, which took the pressed button's place. It went there after the window had drawn
 // the change: for that moment the focus was on the page's body (a screen reader heard the
 // document, and a key typed then went nowhere). Driven by the keyboard; a watch in the window
-// notes where the focus is each time its content changes. (Unlink's way back still passes
-// through the body once: its render comes in two steps, not yet mended.)
+// notes where the focus is each time its content changes. (Unlink's way back:
+// templates-unlink-focus-never-body.)
 import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';

@@ -17,6 +17,7 @@ import { useStillBefore } from '../hooks/use-still-before';
 import { useLatest } from '../hooks/use-latest';
 import { SubmitForm } from '../components/submit-form';
 import { quotedName } from '../../src/shared/quoted-name';
+import { whileListFailed } from '../../src/shared/lost-save-words';
 
 // Reading and exporting a large frame takes a while in the sandbox.
 const SAVE_TIMEOUT_MS = 120_000;
@@ -40,11 +41,15 @@ export interface SaveSectionProps {
   linkedName?: string;
   /** The templates the list shows: after a save whose answer was lost, those with its name may be its. */
   rows?: readonly TemplateRow[];
+  /** The list below shows its own failure: a save that may have been made cannot be looked for there yet. */
+  listFailed?: boolean;
 }
 
 const linkKey = (selection: TemplateSelection | null) => `${selection?.frame?.id ?? ''} ${selection?.link?.templateId ?? ''}`;
+/** What a save said holds for its frame, its template and the builder key (or address) it was said with. */
+const saidKey = (selection: TemplateSelection | null, epoch: number) => `${linkKey(selection)} ${epoch}`;
 
-export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow, epoch, nowMs, keyMissing = false, linkedName, rows = [] }: SaveSectionProps) {
+export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow, epoch, nowMs, keyMissing = false, linkedName, rows = [], listFailed = false }: SaveSectionProps) {
   const frame = selection?.frame ?? null;
   // What was typed, by frame: another frame selected keeps it for this one's return. A frame
   // nothing was typed for shows its own name (as it is now: renamed on the canvas, the new one).
@@ -64,6 +69,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   // answers: it is kept with the epoch it was said in and shown only while that holds.
   const [problemSaid, setProblemSaid] = useState<{ problem: TemplateProblem; epoch: number } | null>(null);
   const problem = problemSaid?.epoch === epoch ? problemSaid.problem : null;
+  const problemShown = problem && listFailed ? { ...problem, message: whileListFailed(problem.message) } : problem;
   const latestEpoch = useLatest(epoch);
   const setProblem = (next: TemplateProblem | null) => setProblemSaid(next && { problem: next, epoch: latestEpoch.current });
   // The builder asked to wait: Save and Update are held until then (what was typed stays).
@@ -71,9 +77,11 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   // What a save or unlink said holds for the frame and template it was said with: another
   // frame selected, or its template deleted, and "Saved …" beside a new form would mislead.
   // It is shown only while they are, and dropped after, so it does not come back with the frame.
+  // Said with the builder's old key or address, it goes too: beside the new key's "not accepted"
+  // notice, a green "Saved …" read as if that key had just worked.
   const [said, setSaid] = useState<{ message: LiveMessage; for: string } | null>(null);
-  const say = (message: LiveMessage, of: TemplateSelection | null) => setSaid({ message, for: linkKey(of) });
-  const shownFor = linkKey(selection);
+  const say = (message: LiveMessage, of: TemplateSelection | null) => setSaid({ message, for: saidKey(of, latestEpoch.current) });
+  const shownFor = saidKey(selection, epoch);
   const result = said?.for === shownFor ? said.message : null;
   useEffect(() => setSaid((before) => (before?.for === shownFor ? before : null)), [shownFor]);
   const pendingUpdate = useRef(updateNow);
@@ -149,8 +157,8 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
     if (!pendingUpdate.current || selection === null) return;
     pendingUpdate.current = false;
     if (selection.link !== null) runNow.current('update');
-    else say({ tone: 'info', text: 'Select a frame linked to a template to update it.' }, selection);
-  }, [selection, runNow]);
+    else setSaid({ message: { tone: 'info', text: 'Select a frame linked to a template to update it.' }, for: saidKey(selection, latestEpoch.current) });
+  }, [selection, runNow, latestEpoch]);
 
   const link = selection?.link ?? null;
   const linked = link !== null;
@@ -196,10 +204,12 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
       </p>
       {frame === null ? null : link !== null ? (
         <div class="button-row">
-          <Button variant="primary" busy={busy} held={held} onClick={() => run('update')} buttonRef={updateButton}>
+          {/* Each busy while its own request runs, and kept focusable then: Unlink disabled under the
+              keyboard sent the focus to the page's body until the form came. The other is disabled. */}
+          <Button variant="primary" busy={busy && save.pending !== 'unlink'} disabled={save.pending === 'unlink'} held={held} onClick={() => run('update')} buttonRef={updateButton}>
             Update template
           </Button>
-          <Button disabled={busy} onClick={() => run('unlink')}>
+          <Button busy={save.pending === 'unlink'} disabled={busy && save.pending !== 'unlink'} onClick={() => run('unlink')}>
             Unlink
           </Button>
         </div>
@@ -216,7 +226,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
           </div>
         </SubmitForm>
       )}
-      {problem ? <ProblemLine problem={problem} held={held} onOpenSettings={onOpenSettings} onUnlink={() => run('unlink')} onReplace={() => run('update', true)} /> : null}
+      {problemShown ? <ProblemLine problem={problemShown} held={held} onOpenSettings={onOpenSettings} onUnlink={() => run('unlink')} onReplace={() => run('update', true)} /> : null}
       {candidates.length > 0 && lostSave !== null ? (
         <div class="lost-save" data-testid="templates-lost-save">
           <p>{lostSaveCandidatesText(candidates.length, lostSave.name)}</p>

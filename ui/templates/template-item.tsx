@@ -42,7 +42,9 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
   });
   if (mode.kind === 'rename') renameDrafts.set(row.id, { name: mode.name, description: mode.description });
   else renameDrafts.delete(row.id);
-  const [problem, setProblem] = useState<TemplateProblem | null>(null);
+  // Which action failed: backing out of a rename takes its own failure with it, not Open's or Delete's.
+  const [problemSaid, setProblemSaid] = useState<{ problem: TemplateProblem; of: 'open' | 'rename' | 'delete' } | null>(null);
+  const problem = problemSaid?.problem ?? null;
   const [said, setSaid] = useState('');
   const action = useRequest<unknown, 'open' | 'rename' | 'delete'>({ whilePending: 'ignore' });
   const busy = action.pending !== null;
@@ -65,18 +67,24 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
     else if (mode.kind === 'rename') nameRef.current?.focus();
     else if (mode.kind === 'idle') (closed === 'rename' ? renameRef : closed === 'delete' ? deleteRef : openRef).current?.focus();
   }, [mode.kind]);
+  // Backing out of a rename (Cancel or Escape), its failure goes too: under Open, Rename and Delete
+  // it read as a failure of the row. Not a wait the builder asked for: it holds all of the row's buttons.
+  const backOut = () => {
+    if (mode.kind === 'rename') setProblemSaid((before) => (before?.of === 'rename' && !held ? null : before));
+    setMode({ kind: 'idle' });
+  };
   // Escape backs out of a form or a confirmation as Cancel / Keep it do (not once a request is on its way).
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || busy) return;
     event.preventDefault();
     event.stopPropagation();
-    setMode({ kind: 'idle' });
+    backOut();
   };
   // A deletion whose answer was lost may have gone through: pressed again, the template's absence
   // is then most likely this designer's own deletion, not one made elsewhere.
   const deletionMayHaveGone = useRef(false);
   const act = <T,>(name: 'open' | 'rename' | 'delete', start: () => Promise<T>, onResult: (value: T) => void) => {
-    setProblem(null);
+    setProblemSaid(null);
     // Emptied first: the same words again (Open pressed twice) are a change, so they are heard again.
     setSaid('');
     onActionStart();
@@ -86,7 +94,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
       onError: (error) => {
         if (name === 'delete' && listMayHaveChanged(error)) deletionMayHaveGone.current = true;
         if (name === 'rename' && isGoneElsewhere(error)) onDeleted(row, true);
-        else setProblem(actionProblem(templateProblem(error), error, Date.now(), name === 'open' ? 'open' : 'change'));
+        else setProblemSaid({ problem: actionProblem(templateProblem(error), error, Date.now(), name === 'open' ? 'open' : 'change'), of: name });
       },
     });
   };
@@ -132,7 +140,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
               <Button variant="primary" type="submit" busy={busy} held={held}>
                 Save name and description
               </Button>
-              <Button onClick={() => setMode({ kind: 'idle' })} disabled={busy}>
+              <Button onClick={backOut} disabled={busy}>
                 Cancel
               </Button>
             </div>

@@ -7,6 +7,7 @@ import { rateLimitWait } from '../messages/retry-countdown';
 import { errorText } from '../messages/error-text';
 import { absoluteTime } from '../messages/relative-time';
 import { blankName, named, quotedName } from '../../src/shared/quoted-name';
+import { LOOK_IN_LIST } from '../../src/shared/lost-save-words';
 import { compareServerTimes } from '../../src/shared/api/builder/server-time';
 import { UNANSWERED_TYPED_ADDRESS, WEB_PAGE } from '../../src/shared/api/http/error-mapping';
 
@@ -172,7 +173,7 @@ export const BUILDER_REQUEST_TIMEOUT_MS = 120_000;
 export function saveProblem(error: unknown, templateName: string): TemplateProblem {
   if ((error as { code?: unknown } | null)?.code !== 'timeout') return templateProblem(error);
   return {
-    message: `Envelope stopped waiting for the save of “${templateName}”, which may still go through. Look for it in the list below before saving again, so that it is not made twice.`,
+    message: `Envelope stopped waiting for the save of “${templateName}”, which may still go through. ${LOOK_IN_LIST}`,
     action: null,
     frameId: null,
   };

@@ -191,7 +191,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   // The selected frame's template is named as the list names it, unless the list was read before the frame's last save or rename here.
   return (
     <div class="templates" hidden={hidden}>
-      <SaveSection endpoint={endpoint} epoch={epoch} selection={selection} onSelection={setSelection} onSaved={onSaved} onOpenSettings={onOpenSettings} updateNow={updateNow} nowMs={nowMs} keyMissing={list.problem?.keyMissing} linkedName={listedLinkName(list.rows, selection?.link)} rows={list.rows} />
+      <SaveSection endpoint={endpoint} epoch={epoch} selection={selection} onSelection={setSelection} onSaved={onSaved} onOpenSettings={onOpenSettings} updateNow={updateNow} nowMs={nowMs} keyMissing={list.problem?.keyMissing} linkedName={listedLinkName(list.rows, selection?.link)} rows={list.rows} listFailed={list.problem !== null} />
       <section class="settings-section" aria-labelledby="templates-list-title" ref={listSection}>
         <h2 id="templates-list-title" tabIndex={-1} ref={listHeading}>
           Templates in the workspace

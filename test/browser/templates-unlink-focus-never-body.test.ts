@@ -1,0 +1,54 @@
+// Templates: Unlink swaps Update template and Unlink for the "Save as template" form; the keyboard
+// goes to the words saying the frame was unlinked. On its way there it passed through the page's
+// body once (a screen reader heard the document, and a key typed then went nowhere). Driven by the
+// keyboard; a watch in the window notes where the focus is each time its content changes (as
+// templates-save-focus-never-body's does).
+import type { Frame } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { checkAxeAsync } from './support/a11y-checks';
+import { useHarness, textOf } from './support/playground-harness';
+import { selectLayerAsync } from './support/templates-steps';
+import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
+
+const h = useHarness();
+const EMAIL = DEMO_EMAIL_NAME;
+
+/** From now on, each change of the window's content notes whether the focus is on the body then (before the window draws it). */
+const watchFocusAsync = (ui: Frame) =>
+  ui.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { focusSeen: string[] }).focusSeen = seen;
+    new MutationObserver(() => {
+      const active = document.activeElement;
+      seen.push(active === null || active === document.body ? 'the page' : 'a control');
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+const focusSeenAsync = (ui: Frame) => ui.evaluate(() => (window as unknown as { focusSeen: string[] }).focusSeen);
+
+describe('Templates: unlinking keeps the focus off the page', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`Unlink by keyboard: the focus goes to the words saying so, never through the page (${theme})`, async () => {
+      await h.openFreshAsync(`?command=templates&theme=${theme}&demo-keys=1`);
+      const ui = await h.uiFrameAsync();
+      const section = ui.getByRole('region', { name: 'Save selection as template' });
+      const result = ui.getByTestId('templates-save-result');
+      await ui.getByRole('list', { name: 'Templates in the workspace' }).waitFor({ timeout: 20_000 });
+      await selectLayerAsync(h.page, 'Emails', EMAIL);
+      await expect.poll(() => ui.getByLabel('Template name').inputValue(), { timeout: 20_000 }).toBe(EMAIL);
+      await section.getByRole('button', { name: 'Save as template' }).click();
+      await expect.poll(() => textOf(result), { timeout: 30_000 }).toMatch(new RegExp(`^Saved “${EMAIL}” as a template`));
+      await section.getByRole('button', { name: 'Unlink' }).focus();
+      await watchFocusAsync(ui);
+
+      await h.page.keyboard.press('Enter');
+      await expect.poll(() => textOf(result), { timeout: 20_000 }).toBe(`“${EMAIL}” is no longer linked to a template.`);
+      await section.getByRole('button', { name: 'Save as template' }).waitFor();
+      await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('templates-save-result');
+      await checkAxeAsync(ui, `Templates unlinked by keyboard, ${theme}`);
+
+      const seen = await focusSeenAsync(ui);
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      expect(seen.filter((place) => place === 'the page')).toEqual([]);
+    });
+  }
+});
