@@ -1,6 +1,7 @@
 // Templates: a rename that failed, then backed out of with Escape. The form went, but its failure
 // stayed under Open, Rename and Delete, read as the row's own trouble: backing out of the rename
-// takes the rename's failure with it. A failure of another action (Open) is not the rename's to take.
+// takes the rename's failure with it. A failure of another action (Open) is not the rename's to take,
+// nor a rename whose answer was lost: the template may have been renamed, so its words stay.
 import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
@@ -56,4 +57,24 @@ describe('Templates: Escape out of a failed rename', () => {
     expect(await textOf(row.getByRole('alert'))).toBe(openFailure);
     await checkAxeAsync(ui, 'a row after Escape with an Open failure, dark');
   }, 60_000);
+
+  it('leaves a rename whose answer was lost in place: it may have gone through', async () => {
+    const ui = await openListAsync('light');
+    const row = rowOf(ui);
+    await row.getByRole('button', { name: `Rename “${NAME}”` }).click();
+    const name = row.getByRole('form', { name: `Rename “${NAME}”` }).getByRole('textbox', { name: 'New name' });
+    await name.fill('Welcome email v2');
+    const faults = emulatorFaults(h.emulator);
+    await faults.setAsync({ rate: 1, kinds: ['drop'] });
+    await name.press('Enter');
+    // The client tries again by itself (a rename sent twice is the same rename) before it says so.
+    await expect.poll(() => textOf(row.getByRole('alert')), { timeout: 90_000 }).toMatch(/^The builder’s answer to renaming/);
+    const lost = await textOf(row.getByRole('alert'));
+    await faults.clearAsync();
+
+    await name.press('Escape');
+    await expect.poll(() => row.getByRole('form').count(), { timeout: 10_000 }).toBe(0);
+    expect(await textOf(row.getByRole('alert'))).toBe(lost);
+    await checkAxeAsync(ui, 'a row after Escape out of a rename whose answer was lost, light');
+  }, 150_000);
 });

@@ -43,7 +43,8 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
   if (mode.kind === 'rename') renameDrafts.set(row.id, { name: mode.name, description: mode.description });
   else renameDrafts.delete(row.id);
   // Which action failed: backing out of a rename takes its own failure with it, not Open's or Delete's.
-  const [problemSaid, setProblemSaid] = useState<{ problem: TemplateProblem; of: 'open' | 'rename' | 'delete' } | null>(null);
+  // `mayHaveGoneThrough`: its answer was lost, so the builder may have done it (a rename's "Rename it again to be sure").
+  const [problemSaid, setProblemSaid] = useState<{ problem: TemplateProblem; of: 'open' | 'rename' | 'delete'; mayHaveGoneThrough: boolean } | null>(null);
   const problem = problemSaid?.problem ?? null;
   const [said, setSaid] = useState('');
   const action = useRequest<unknown, 'open' | 'rename' | 'delete'>({ whilePending: 'ignore' });
@@ -69,8 +70,9 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
   }, [mode.kind]);
   // Backing out of a rename (Cancel or Escape), its failure goes too: under Open, Rename and Delete
   // it read as a failure of the row. Not a wait the builder asked for: it holds all of the row's buttons.
+  // Nor a rename whose answer was lost: the template may have been renamed, and the row's name not.
   const backOut = () => {
-    if (mode.kind === 'rename') setProblemSaid((before) => (before?.of === 'rename' && !held ? null : before));
+    if (mode.kind === 'rename') setProblemSaid((before) => (before?.of === 'rename' && !held && !before.mayHaveGoneThrough ? null : before));
     setMode({ kind: 'idle' });
   };
   // Escape backs out of a form or a confirmation as Cancel / Keep it do (not once a request is on its way).
@@ -94,7 +96,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
       onError: (error) => {
         if (name === 'delete' && listMayHaveChanged(error)) deletionMayHaveGone.current = true;
         if (name === 'rename' && isGoneElsewhere(error)) onDeleted(row, true);
-        else setProblemSaid({ problem: actionProblem(templateProblem(error), error, Date.now(), name === 'open' ? 'open' : 'change'), of: name });
+        else setProblemSaid({ problem: actionProblem(templateProblem(error), error, Date.now(), name === 'open' ? 'open' : 'change'), of: name, mayHaveGoneThrough: listMayHaveChanged(error) });
       },
     });
   };
