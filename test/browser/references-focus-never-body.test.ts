@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { useHarness, textOf } from './support/playground-harness';
 import { checkedWithOneRemovedAsync, firstEmailIdsAsync } from './support/references-steps';
+import { focusSeenAsync, watchFocusAsync } from './support/focus-watch';
 
 const h = useHarness();
 let ids: number[];
@@ -23,18 +24,6 @@ const focusedAsync = (ui: Frame) =>
     if (active === null || active === document.body) return 'the page';
     return active.getAttribute('data-testid') ?? active.textContent ?? '';
   });
-
-/** From now on, each change of the window's content notes whether the focus is on the body then (before the window draws it). */
-const watchFocusAsync = (ui: Frame) =>
-  ui.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { focusSeen: string[] }).focusSeen = seen;
-    new MutationObserver(() => {
-      const active = document.activeElement;
-      seen.push(active === null || active === document.body ? 'the page' : 'a control');
-    }).observe(document.body, { childList: true, subtree: true });
-  });
-const focusSeenAsync = (ui: Frame) => ui.evaluate(() => (window as unknown as { focusSeen: string[] }).focusSeen);
 
 describe('References: Remove, its confirmation and what it did take the focus with no moment on the page', () => {
   for (const theme of ['light', 'dark'] as const) {

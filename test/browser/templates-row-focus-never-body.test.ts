@@ -7,6 +7,7 @@ import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { useHarness } from './support/playground-harness';
+import { focusSeenAsync, watchFocusAsync } from './support/focus-watch';
 
 const h = useHarness();
 
@@ -17,21 +18,6 @@ const focusedAsync = (ui: Frame) =>
     if (active === null || active === document.body) return 'the page';
     return active instanceof HTMLInputElement ? `field ${active.labels?.[0]?.textContent ?? ''}` : (active.getAttribute('aria-label') ?? active.textContent ?? '');
   });
-
-/**
- * From now on, each change of the window's content notes whether the focus is on the body then
- * (a MutationObserver's callback runs once the change is made, before the window draws it).
- */
-const watchFocusAsync = (ui: Frame) =>
-  ui.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { focusSeen: string[] }).focusSeen = seen;
-    new MutationObserver(() => {
-      const active = document.activeElement;
-      seen.push(active === null || active === document.body ? 'the page' : 'a control');
-    }).observe(document.body, { childList: true, subtree: true });
-  });
-const focusSeenAsync = (ui: Frame) => ui.evaluate(() => (window as unknown as { focusSeen: string[] }).focusSeen);
 
 describe('Templates: a row’s form and confirmation take the focus with no moment on the page', () => {
   for (const theme of ['light', 'dark'] as const) {

@@ -10,6 +10,7 @@ import { checkAxeAsync } from './support/a11y-checks';
 import { useHarness, textOf } from './support/playground-harness';
 import { selectLayerAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
+import { focusSeenAsync, watchFocusAsync } from './support/focus-watch';
 
 const h = useHarness();
 const EMAIL = DEMO_EMAIL_NAME;
@@ -20,18 +21,6 @@ const focusedAsync = (ui: Frame) =>
     const active = document.activeElement;
     return active === null || active === document.body ? 'the page' : (active.getAttribute('aria-label') ?? active.textContent ?? '');
   });
-
-/** From now on, each change of the window's content notes whether the focus is on the body then (before the window draws it). */
-const watchFocusAsync = (ui: Frame) =>
-  ui.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { focusSeen: string[] }).focusSeen = seen;
-    new MutationObserver(() => {
-      const active = document.activeElement;
-      seen.push(active === null || active === document.body ? 'the page' : 'a control');
-    }).observe(document.body, { childList: true, subtree: true });
-  });
-const focusSeenAsync = (ui: Frame) => ui.evaluate(() => (window as unknown as { focusSeen: string[] }).focusSeen);
 
 describe('Templates: saving keeps the focus off the page', () => {
   for (const theme of ['light', 'dark'] as const) {

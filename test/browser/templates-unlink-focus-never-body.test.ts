@@ -3,27 +3,15 @@
 // body once (a screen reader heard the document, and a key typed then went nowhere). Driven by the
 // keyboard; a watch in the window notes where the focus is each time its content changes (as
 // templates-save-focus-never-body's does).
-import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { useHarness, textOf } from './support/playground-harness';
 import { selectLayerAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
+import { focusSeenAsync, watchFocusAsync } from './support/focus-watch';
 
 const h = useHarness();
 const EMAIL = DEMO_EMAIL_NAME;
-
-/** From now on, each change of the window's content notes whether the focus is on the body then (before the window draws it). */
-const watchFocusAsync = (ui: Frame) =>
-  ui.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { focusSeen: string[] }).focusSeen = seen;
-    new MutationObserver(() => {
-      const active = document.activeElement;
-      seen.push(active === null || active === document.body ? 'the page' : 'a control');
-    }).observe(document.body, { childList: true, subtree: true });
-  });
-const focusSeenAsync = (ui: Frame) => ui.evaluate(() => (window as unknown as { focusSeen: string[] }).focusSeen);
 
 describe('Templates: unlinking keeps the focus off the page', () => {
   for (const theme of ['light', 'dark'] as const) {
