@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { useHarness, textNowAsync, textOf } from './support/playground-harness';
-import { builderAsync, selectLayerAsync } from './support/templates-steps';
+import { builderAsync, demoEmailSavedAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
 const h = useHarness();
@@ -16,16 +16,8 @@ const templateCountAsync = async () => (await builderAsync(h, '/templates')).met
 describe('Templates: Enter pressed twice on Unlink', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`unlinks the frame and saves no new template; the keyboard is on the words saying so (${theme})`, async () => {
-      await h.openFreshAsync(`?command=templates&theme=${theme}&demo-keys=1`);
-      const ui = await h.uiFrameAsync();
-      const section = ui.getByRole('region', { name: 'Save selection as template' });
-      const result = ui.getByTestId('templates-save-result');
-      await ui.getByRole('list', { name: 'Templates in the workspace' }).waitFor({ timeout: 20_000 });
       // The email frame, saved as a template: linked.
-      await selectLayerAsync(h.page, 'Emails', EMAIL);
-      await expect.poll(() => ui.getByLabel('Template name').inputValue(), { timeout: 20_000 }).toBe(EMAIL);
-      await section.getByRole('button', { name: 'Save as template' }).click();
-      await expect.poll(() => textOf(result), { timeout: 30_000 }).toMatch(new RegExp(`^Saved “${EMAIL}” as a template`));
+      const { ui, section, result } = await demoEmailSavedAsync(h, theme);
       const before = await templateCountAsync();
 
       // Unlink, from the keyboard.

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { useHarness, textOf } from './support/playground-harness';
-import { selectLayerAsync } from './support/templates-steps';
+import { demoEmailSavedAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 import { focusSeenAsync, watchFocusAsync } from './support/focus-watch';
 
@@ -16,15 +16,7 @@ const EMAIL = DEMO_EMAIL_NAME;
 describe('Templates: unlinking keeps the focus off the page', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`Unlink by keyboard: the focus goes to the words saying so, never through the page (${theme})`, async () => {
-      await h.openFreshAsync(`?command=templates&theme=${theme}&demo-keys=1`);
-      const ui = await h.uiFrameAsync();
-      const section = ui.getByRole('region', { name: 'Save selection as template' });
-      const result = ui.getByTestId('templates-save-result');
-      await ui.getByRole('list', { name: 'Templates in the workspace' }).waitFor({ timeout: 20_000 });
-      await selectLayerAsync(h.page, 'Emails', EMAIL);
-      await expect.poll(() => ui.getByLabel('Template name').inputValue(), { timeout: 20_000 }).toBe(EMAIL);
-      await section.getByRole('button', { name: 'Save as template' }).click();
-      await expect.poll(() => textOf(result), { timeout: 30_000 }).toMatch(new RegExp(`^Saved “${EMAIL}” as a template`));
+      const { ui, section, result } = await demoEmailSavedAsync(h, theme);
       await section.getByRole('button', { name: 'Unlink' }).focus();
       await watchFocusAsync(ui);
 

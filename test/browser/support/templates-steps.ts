@@ -1,7 +1,8 @@
 // Steps shared by the Templates browser tests.
 import type { Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Harness } from './playground-harness';
+import { textOf, type Harness } from './playground-harness';
+import { DEMO_EMAIL_NAME } from '../../fixtures/demo-document';
 import { addressField, focusedAddressSelectionAsync } from './settings-steps';
 
 /** Which row of the templates' list has the keyboard (its first button), or what else has it ("the page"). */
@@ -73,4 +74,21 @@ export async function openSettingsOnBuilderAddressAsync(h: Harness, ui: Frame, p
   await place.getByRole('button', { name: 'Open Settings' }).focus();
   await h.page.keyboard.press('Enter');
   expect(await focusedAddressSelectionAsync(addressField(ui, 'Email builder'))).toBe(h.emulator.builderUrl);
+}
+
+/**
+ * Templates opened fresh in `theme`, the demo's email frame selected and saved as a template (so
+ * linked: Update template and Unlink are offered); the save section and its result line.
+ */
+export async function demoEmailSavedAsync(h: Harness, theme: 'light' | 'dark'): Promise<{ ui: Frame; section: Locator; result: Locator }> {
+  await h.openFreshAsync(`?command=templates&theme=${theme}&demo-keys=1`);
+  const ui = await h.uiFrameAsync();
+  const section = ui.getByRole('region', { name: 'Save selection as template' });
+  const result = ui.getByTestId('templates-save-result');
+  await ui.getByRole('list', { name: 'Templates in the workspace' }).waitFor({ timeout: 20_000 });
+  await selectLayerAsync(h.page, 'Emails', DEMO_EMAIL_NAME);
+  await expect.poll(() => ui.getByLabel('Template name').inputValue(), { timeout: 20_000 }).toBe(DEMO_EMAIL_NAME);
+  await section.getByRole('button', { name: 'Save as template' }).click();
+  await expect.poll(() => textOf(result), { timeout: 30_000 }).toMatch(new RegExp(`^Saved “${DEMO_EMAIL_NAME}” as a template`));
+  return { ui, section, result };
 }
