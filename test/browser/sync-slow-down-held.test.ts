@@ -80,7 +80,7 @@ describe.each(['light', 'dark'] as const)('a check the builder asks to slow down
       // Over the sandbox's own waits (a minute): not waited out, said at once, by when it ends (not "Try again in 2 minutes").
       await expect
         .poll(() => textOf(error), { timeout: 30_000 })
-        .toMatch(/^The comparison did not finish: The email builder asked Envelope to slow down for a while\. You can try again after 12:07:1\d, in about 90 seconds\.$/);
+        .toMatch(/^The comparison did not finish: The email builder asked Envelope to slow down for a while\. You can try again after 12:07:1\d, in about 2 minutes\.$/);
       await checkAxeAsync(ui, `Sync, a check held by the builder's wait, ${theme} theme`);
       await faults.setAsync({ rate: 0 });
       // The notice's Check again comes first, then the one below with Sync.
@@ -108,7 +108,7 @@ describe('a sync the builder still refuses after the sandbox waited as asked', (
       await expect
         .poll(() => textOf(error), { timeout: 60_000 })
         .toMatch(
-          /^The sync did not finish: Envelope waited \d+ seconds as the email builder asked, and it still asks Envelope to slow down\. You can try again after 12:06:\d\d, in about 60 seconds\. What was already sent is recorded, and your choices are kept\.$/,
+          /^The sync did not finish: Envelope waited \d+ seconds as the email builder asked, and it still asks Envelope to slow down\. You can try again after 12:06:\d\d, in about a minute\. What was already sent is recorded, and your choices are kept\.$/,
         );
       await faults.setAsync({ rate: 0 });
       const retry = ui.getByRole('button', { name: 'Try the sync again' });
@@ -155,7 +155,7 @@ describe('a collaborator’s edit while Sync waits out the builder’s slow-down
     await faults.setAsync({ rate: 1, kinds: ['429'], seed: 3, retry_after: 90 });
     try {
       await ui.getByTestId('sync-check').click();
-      await expect.poll(() => textOf(error), { timeout: 30_000 }).toMatch(/slow down for a while\. You can try again after 12:07:1\d, in about 90 seconds\.$/);
+      await expect.poll(() => textOf(error), { timeout: 30_000 }).toMatch(/slow down for a while\. You can try again after 12:07:1\d, in about 2 minutes\.$/);
     } finally {
       await faults.clearAsync();
     }
@@ -203,7 +203,7 @@ describe('the file unlinked while the builder asks to slow down for two minutes'
     await faults.setAsync({ rate: 1, kinds: ['429'], seed: 3, retry_after: 90 });
     try {
       await ui.getByTestId('sync-check').click();
-      await expect.poll(() => textOf(error), { timeout: 30_000 }).toMatch(/You can try again after 12:07:1\d, in about 90 seconds\.$/);
+      await expect.poll(() => textOf(error), { timeout: 30_000 }).toMatch(/You can try again after 12:07:1\d, in about 2 minutes\.$/);
     } finally {
       await faults.clearAsync();
     }
@@ -233,7 +233,7 @@ describe('a check the builder asks to slow down for two minutes after the sandbo
       await ui.getByTestId('sync-check').click();
       await expect
         .poll(() => textOf(error), { timeout: 60_000 })
-        .toMatch(/^The comparison did not finish: Envelope waited a second as the email builder asked, and it still asks Envelope to slow down\. You can try again after 12:07:1\d, in about 90 seconds\.$/);
+        .toMatch(/^The comparison did not finish: Envelope waited a second as the email builder asked, and it still asks Envelope to slow down\. You can try again after 12:07:1\d, in about 2 minutes\.$/);
       expect(answered).toBe(2);
     } finally {
       await stopRoute();

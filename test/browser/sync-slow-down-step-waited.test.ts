@@ -54,7 +54,7 @@ describe.each(['light', 'dark'] as const)('a sync refused for two minutes after 
       await expect
         .poll(() => textOf(error), { timeout: 60_000 })
         .toMatch(
-          /^The sync did not finish: Envelope waited 2 seconds as the email builder asked, and it still asks Envelope to slow down\. You can try again after \d\d:\d\d:\d\d, in about 90 seconds\. What was already sent is recorded, and your choices are kept\.$/,
+          /^The sync did not finish: Envelope waited 2 seconds as the email builder asked, and it still asks Envelope to slow down\. You can try again after \d\d:\d\d:\d\d, in about 2 minutes\. What was already sent is recorded, and your choices are kept\.$/,
         );
       expect(pushes).toBe(4);
     } finally {

@@ -96,7 +96,7 @@ describe('a save the builder still refuses after every short wait the sandbox sa
       // Three waits of a second between its four tries, then the minute the builder counts.
       await expect
         .poll(() => textOf(saveSection.getByRole('alert')), { timeout: 30_000 })
-        .toMatch(/^Envelope waited 3 seconds as the email builder asked, and it still asks Envelope to slow down\. You can try again after 12:06:4\d, in about 60 seconds\.$/);
+        .toMatch(/^Envelope waited 3 seconds as the email builder asked, and it still asks Envelope to slow down\. You can try again after 12:06:4\d, in about a minute\.$/);
       expect(await save.getAttribute('aria-disabled')).toBe('true');
     } finally {
       await stopRoute();

@@ -18,7 +18,7 @@ const EMAIL = DEMO_EMAIL_NAME;
 /** A 429 still answered after Envelope waited as asked, each time, said with what it waited (the emulator's Retry-After is seconds). */
 const STILL_SLOW_DOWN = /^Envelope waited \d+ seconds as the email builder asked, and it still asks Envelope to slow down\.$/;
 /** …and by when the minute the builder counts ends ("Try again in a minute" stayed on screen and went untrue). */
-const STILL_SLOW_DOWN_HELD = /^Envelope waited \d+ seconds as the email builder asked, and it still asks Envelope to slow down\. You can try again after \d\d:\d\d:\d\d, in about 60 seconds\.$/;
+const STILL_SLOW_DOWN_HELD = /^Envelope waited \d+ seconds as the email builder asked, and it still asks Envelope to slow down\. You can try again after \d\d:\d\d:\d\d, in about a minute\.$/;
 
 interface StoredTemplate {
   id: string;

@@ -28,8 +28,7 @@ const SECONDS_SHOWN_UNDER = 120;
  * true while the notice stays on screen, where "in 2 hours" alone would not. A wait past today names the day.
  * The time is never before the wait ends: "after 12:06" for an end at 12:06:10 was untrue from
  * 12:06:00 (a press then was refused). A short wait says its seconds ("after 12:06:10, in about
- * 30 seconds"; from a minute on too, "in about 90 seconds": "in about 2 minutes" stood beside a
- * countdown saying "Trying again in 82 seconds"), a longer one its minute rounded up ("after 14:06" for 14:05:10).
+ * 30 seconds"), a longer one its minute rounded up ("after 14:06" for 14:05:10).
  */
 export function retryAtText(untilMs: number, nowMs: number): string {
   const seconds = (untilMs - nowMs) / 1000;
@@ -40,8 +39,7 @@ export function retryAtText(untilMs: number, nowMs: number): string {
   const day = until.toDateString() === new Date(nowMs).toDateString() ? '' : `${until.toLocaleDateString('en-GB', { weekday: 'long' })} `;
   // "About" beside an exact time: hours to the nearest (3 h 20 min is about 3 hours, not 4).
   const about = seconds >= 3_600 ? Math.round(seconds / 3_600) * 3_600 : seconds;
-  const wait = short && seconds >= 60 ? plural(Math.ceil(seconds), 'second') : describeWait(about);
-  return `You can try again after ${day}${time}, in about ${wait}.`;
+  return `You can try again after ${day}${time}, in about ${describeWait(about)}.`;
 }
 
 /** What a "slow down" says and by when its wait ends: what sent the request is held until `tryAgainAt` (a Date.now() time). */

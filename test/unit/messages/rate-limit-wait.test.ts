@@ -26,7 +26,7 @@ describe('a "slow down" said by when its wait ends, and held until then', () => 
   it('refused again after the sandbox waited out a short Retry-After: a minute from the refusal (the builder counts a rolling minute)', () => {
     const still = wire(stillRateLimitedError(slowDown({ 'retry-after': '2' }), 6));
     expect(rateLimitWait(still, now)).toEqual({
-      words: 'Envelope waited 6 seconds as the email builder asked, and it still asks Envelope to slow down. You can try again after 12:06:40, in about 60 seconds.',
+      words: 'Envelope waited 6 seconds as the email builder asked, and it still asks Envelope to slow down. You can try again after 12:06:40, in about a minute.',
       said: 'Envelope waited 6 seconds as the email builder asked, and it still asks Envelope to slow down.',
       seconds: 60,
       tryAgainAt: now + 60_000,
@@ -36,7 +36,7 @@ describe('a "slow down" said by when its wait ends, and held until then', () => 
   it('a longer wait than the sandbox waits out: as long as asked, its “Try again in 2 minutes” replaced', () => {
     const wait = rateLimitWait(wire(slowDown({ 'retry-after': '90' })), now);
     expect(wait).toEqual({
-      words: 'The email builder asked Envelope to slow down for a while. You can try again after 12:07:10, in about 90 seconds.',
+      words: 'The email builder asked Envelope to slow down for a while. You can try again after 12:07:10, in about 2 minutes.',
       said: 'The email builder asked Envelope to slow down for a while.',
       seconds: 90,
       tryAgainAt: now + 90_000,
@@ -47,7 +47,7 @@ describe('a "slow down" said by when its wait ends, and held until then', () => 
   it('refused for longer than the sandbox waits out after it waited out shorter ones: by when, and the waits it sat through', () => {
     const still = wire(stillRateLimitedError(slowDown({ 'retry-after': '90' }), 7));
     expect(rateLimitWait(still, now)).toEqual({
-      words: 'Envelope waited 7 seconds as the email builder asked, and it still asks Envelope to slow down. You can try again after 12:07:10, in about 90 seconds.',
+      words: 'Envelope waited 7 seconds as the email builder asked, and it still asks Envelope to slow down. You can try again after 12:07:10, in about 2 minutes.',
       said: 'Envelope waited 7 seconds as the email builder asked, and it still asks Envelope to slow down.',
       seconds: 90,
       tryAgainAt: now + 90_000,

@@ -131,7 +131,7 @@ describe('a save, rename or deletion told by the builder to wait', () => {
   it('refused again after the sandbox waited out a wait of up to a minute: a minute from the refusal (the builder counts a rolling minute), said by when it ends, its button held until then (it said “Try again in a minute”, which went untrue)', () => {
     const said = 'Envelope waited 3 seconds as the email builder asked, and it still asks Envelope to slow down.';
     const still = { code: 'rate_limited', message: said, details: { status: 429, retryAfterSeconds: 30, waitedSeconds: 3 } };
-    expect(problemOf(still)).toEqual({ message: `${said} You can try again after 12:06:00, in about 60 seconds.`, action: null, frameId: null, tryAgainAt: now + 60_000 });
+    expect(problemOf(still)).toEqual({ message: `${said} You can try again after 12:06:00, in about a minute.`, action: null, frameId: null, tryAgainAt: now + 60_000 });
   });
 
   it('over a minute after shorter waits the sandbox sat through: what it waited (as Sync says it), not only “slow down for a while”, and when it can be tried again', () => {
