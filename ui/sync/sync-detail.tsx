@@ -1,5 +1,5 @@
-// One component's changes: property by property (before → after, colour swatches), the two
-// pictures side by side or overlaid, and its choice. Escape or "Back to the list" returns.
+// One component's changes: the two pictures side by side or overlaid, then property by property
+// (before → after, colour swatches), and its choice. Escape or "Back to the list" returns.
 import type { ComponentChildren, RefObject } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PropertyChange, SyncChoice, SyncDetail, SyncItem, SyncKind } from '../../src/shared/bridge/messages';
@@ -203,8 +203,10 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
           </ul>
         </div>
       ) : null}
-      {detail ? <ChangesTable detail={detail} same={item.kind === 'both-same'} /> : null}
+      {/* The pictures before the property table: under it, at the default size (400 × 600) a table
+          of a few rows put the picture below the visible part, and no picture showed without scrolling. */}
       {detail ? <PictureCompare detail={detail} name={item.name} kind={item.kind} mode={pictureMode} setMode={onPictureMode} amount={pictureAmount} setAmount={onPictureAmount} /> : null}
+      {detail ? <ChangesTable detail={detail} same={item.kind === 'both-same'} /> : null}
     </section>
   );
 }

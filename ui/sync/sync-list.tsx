@@ -140,6 +140,26 @@ function RowChips({ chips, otherProperties }: { chips: readonly string[]; otherP
   );
 }
 
+/**
+ * A row's quiet line, its parts apart by " · ". `unsaid`, a part the row's hidden "Changed: …"
+ * already names (its other properties), is hidden from screen readers with its " · ": they heard it twice.
+ */
+function quietLine(parts: readonly (string | null)[], unsaid: string | null) {
+  const shown = parts.filter((part): part is string => Boolean(part));
+  return shown.map((part, index) => {
+    // A first part hidden takes the " · " after it, so what is heard does not start with one.
+    const before = index === 0 || (index === 1 && shown[0] === unsaid) ? '' : ' · ';
+    if (part !== unsaid) return `${before}${part}`;
+    return (
+      <span key={index} aria-hidden="true">
+        {before}
+        {part}
+        {index === 0 && shown.length > 1 ? ' · ' : ''}
+      </span>
+    );
+  });
+}
+
 export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onChoose, onToggle, pictures, focusRowRef }: SyncListProps) {
   // Pictures arriving re-render the rows in view.
   const [, setPicturesVersion] = useState(0);
@@ -315,7 +335,7 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
               {item.kind === 'conflict' ? <span class="visually-hidden">{choiceText(item)}. </span> : null}
               {replaces
                 ? `Replaces the deleted “${replaces.name}” · ${replacementChoiceText(item, replaces)}`
-                : [renamed, others, takenInPartText(item), item.kind === 'conflict' ? null : choiceText(item).replace(/ (into|from) th.*/, ''), remote].filter(Boolean).join(' · ')}
+                : quietLine([renamed, others, takenInPartText(item), item.kind === 'conflict' ? null : choiceText(item).replace(/ (into|from) th.*/, ''), remote], others)}
             </span>
           </span>
         </div>

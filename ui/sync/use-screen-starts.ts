@@ -26,14 +26,28 @@ import type { Task } from './sync-task';
  */
 export type ScreenStarts = [overview: SyncOverview | null, runStarts: () => void, runEnded: (cancelled: boolean, checkLeftAsync: false | (() => Promise<void>)) => void];
 
-/**
- * `hidden`, `designSystemId`, `badgeRows`: as the window says them; `listedRows`: the rows the
- * list counts as the badge does (null before a comparison); `task` and `working`: a check or a
- * sync on its way (`working` also before its task shows), after which a start waits; `items`:
- * the list shown; `compareAsync(keepMessage)`: whether the list now shows a new comparison (null: stopped);
- * `tryAgainAt`: the failure's, while the builder asked Envelope to slow down (a start by itself waits until then).
- */
-export function useScreenStarts(requester: SyncRequester, hidden: boolean, designSystemId: string | null, badgeRows: number | null, listedRows: number | null, task: Task | null, working: { current: boolean }, items: { current: SyncItem[] | null }, compareAsync: (keepMessage?: boolean) => Promise<boolean | null>, setFailure: Dispatch<StateUpdater<Failure | null>>, setMessage: (message: LiveMessage) => void, tryAgainAt: number | undefined): ScreenStarts {
+export interface ScreenStartsOptions {
+  requester: SyncRequester;
+  /** As the window says them. */
+  hidden: boolean;
+  designSystemId: string | null;
+  badgeRows: number | null;
+  /** The rows the list counts as the badge does (null before a comparison). */
+  listedRows: number | null;
+  /** A check or a sync on its way, after which a start waits (`working` also before its task shows). */
+  task: Task | null;
+  working: { current: boolean };
+  /** The list shown. */
+  items: { current: SyncItem[] | null };
+  /** Whether the list now shows a new comparison (null: stopped). */
+  compareAsync: (keepMessage?: boolean) => Promise<boolean | null>;
+  setFailure: Dispatch<StateUpdater<Failure | null>>;
+  setMessage: (message: LiveMessage) => void;
+  /** The failure's, while the builder asked Envelope to slow down (a start by itself waits until then). */
+  tryAgainAt: number | undefined;
+}
+
+export function useScreenStarts({ requester, hidden, designSystemId, badgeRows, listedRows, task, working, items, compareAsync, setFailure, setMessage, tryAgainAt }: ScreenStartsOptions): ScreenStarts {
   const [overview, setOverview] = useState<SyncOverview | null>(null);
   const overviewRef = useRef<SyncOverview | null>(null);
   const showOverview = (next: SyncOverview) => {

@@ -133,7 +133,7 @@ export function useSyncRun({
     }
   }, [batcher, requester, showComparison, trackTask, endTask, onOpenSettings, linkNow, setApartFailure, setChooseFailure, unsaved, itemsRef, setFailure, setMessage, setOutcome]);
 
-  const [overview, runStarts, runEnded] = useScreenStarts(requester, hidden, designSystemId, badgeRows, listedRows, task, working, itemsRef, compareAsync, setFailure, setMessage, tryAgainAt);
+  const [overview, runStarts, runEnded] = useScreenStarts({ requester, hidden, designSystemId, badgeRows, listedRows, task, working, items: itemsRef, compareAsync, setFailure, setMessage, tryAgainAt });
 
   // The recorded state after a sync that stopped: the list and the button count only what is left
   // (no request to the builder). Whether it was read; null, and nothing shown, once it came too late (answerFinds).

@@ -201,7 +201,10 @@ export async function unlinkInSettingsAsync(ui: Frame): Promise<Locator> {
 /** Whether a Sync row's quiet line shows `words` whole, from its start (not cut by the ellipsis). */
 export function subLineShowsWholeAsync(row: Locator, words: string): Promise<boolean> {
   return row.locator('.sync-sub').evaluate((sub, words) => {
-    const text = [...sub.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').startsWith(words));
+    // Any text in the line (a part screen readers skip is in a span of its own).
+    const walker = document.createTreeWalker(sub, NodeFilter.SHOW_TEXT);
+    let text: Node | null = walker.nextNode();
+    while (text && !(text.textContent ?? '').startsWith(words)) text = walker.nextNode();
     if (!text) return false;
     const range = document.createRange();
     range.setStart(text, 0);
