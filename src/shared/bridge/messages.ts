@@ -536,9 +536,10 @@ export const sandboxRequests = {
   'templates/rename': defineRequest(z.object({ id: z.string(), name: z.string(), description: z.string() }), templateRowSchema),
   /**
    * Deletes a template; its frame here loses the link (said when next selected). `alreadyGone`:
-   * it had been deleted elsewhere (done all the same).
+   * it had been deleted elsewhere (done all the same). `name`: the template's name as the list shows
+   * it, for the words of a failure (this file knows it only for a template linked to a frame here).
    */
-  'templates/delete': defineRequest(z.object({ id: z.string() }), z.object({ alreadyGone: z.boolean() })),
+  'templates/delete': defineRequest(z.object({ id: z.string(), name: z.optional(z.string()) }), z.object({ alreadyGone: z.boolean() })),
   /** Selects and zooms to the template's frame when it is in this file, else gives its details. */
   'templates/open': defineRequest(z.object({ id: z.string() }), templateOpenOutcomeSchema),
   /** Removes a frame's link to its template (one deleted elsewhere, say). */
