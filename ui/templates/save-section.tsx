@@ -12,12 +12,11 @@ import { useNoticeInSight } from '../hooks/use-notice-in-sight';
 import { useRequest } from '../hooks/use-request';
 import { relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
-import { actionProblem, BUILDER_REQUEST_TIMEOUT_MS, linkedSelectionText, linkedText, listMayHaveChanged, lostSaveCandidates, lostSaveCandidatesText, saveOutcomeText, saveProblem, templateProblem, type TemplateProblem } from './template-words';
+import { actionProblem, BUILDER_REQUEST_TIMEOUT_MS, linkedSelectionText, linkedText, listMayHaveChanged, lostSaveCandidates, lostSaveCandidatesText, problemBesideList, saveOutcomeText, saveProblem, templateProblem, type TemplateProblem } from './template-words';
 import { useStillBefore } from '../hooks/use-still-before';
 import { useLatest } from '../hooks/use-latest';
 import { SubmitForm } from '../components/submit-form';
 import { quotedName } from '../../src/shared/quoted-name';
-import { whileListFailed } from '../../src/shared/lost-save-words';
 
 // Reading and exporting a large frame takes a while in the sandbox.
 const SAVE_TIMEOUT_MS = 120_000;
@@ -69,7 +68,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   // answers: it is kept with the epoch it was said in and shown only while that holds.
   const [problemSaid, setProblemSaid] = useState<{ problem: TemplateProblem; epoch: number } | null>(null);
   const problem = problemSaid?.epoch === epoch ? problemSaid.problem : null;
-  const problemShown = problem && listFailed ? { ...problem, message: whileListFailed(problem.message) } : problem;
+  const problemShown = problem && problemBesideList(problem, listFailed);
   const latestEpoch = useLatest(epoch);
   const setProblem = (next: TemplateProblem | null) => setProblemSaid(next && { problem: next, epoch: latestEpoch.current });
   // The builder asked to wait: Save and Update are held until then (what was typed stays).

@@ -360,6 +360,20 @@ export const templateSaveOutcomeSchema = z.object({
 });
 export type TemplateSaveOutcome = z.infer<typeof templateSaveOutcomeSchema>;
 
+/**
+ * A save whose answer was not read (error `answer_lost`, in its details as `lostSave`): what its
+ * words are made of (src/shared/lost-save-words.ts), so the window can say them otherwise while the
+ * list below cannot be read, without editing the sandbox's sentence. `answer`: the builder client's
+ * code for what became of the answer; `typedAddress`: none came at an address typed in Settings
+ * that never answered (the address is said beside the connection).
+ */
+export const lostSaveFactsSchema = z.object({
+  templateName: z.string(),
+  answer: z.enum(['network_error', 'timeout', 'malformed_response', 'not_json']),
+  typedAddress: z.optional(z.boolean()),
+});
+export type LostSaveFacts = z.infer<typeof lostSaveFactsSchema>;
+
 export const templateOpenOutcomeSchema = z.object({
   /** True when its frame is in this file and was selected and zoomed to. */
   opened: z.boolean(),
