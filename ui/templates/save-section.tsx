@@ -179,6 +179,23 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
     if (!document.hasFocus() || document.activeElement !== document.body) return;
     ((linked ? updateButton.current : unlinked ? resultRef.current : saveButton.current) ?? heading.current)?.focus();
   }, [linked]);
+  // "Unlink the frame" goes with the failure beside it as the unlink starts: the focus on it waits
+  // on Unlink (busy meanwhile, and then the words saying it was unlinked), or on the heading when
+  // another frame is shown. Before the window draws, as above: after, it sat on the body.
+  const unlinkButton = useRef<HTMLButtonElement>(null);
+  /** The frame being unlinked from the failure beside it, until that failure has gone. */
+  const unlinkingFromProblem = useRef<string | null>(null);
+  const unlinkFromProblem = () => {
+    unlinkingFromProblem.current = frame === null ? null : (problem?.frameId ?? frame.id);
+    run('unlink');
+  };
+  useLayoutEffect(() => {
+    const unlinking = unlinkingFromProblem.current;
+    if (problem !== null || unlinking === null) return;
+    unlinkingFromProblem.current = null;
+    if (!document.hasFocus() || document.activeElement !== document.body) return;
+    ((unlinking === frame?.id ? unlinkButton.current : null) ?? heading.current)?.focus();
+  }, [problem, frame]);
   // What a save or an unlink answered shows below the form, and so does the busy button of a save
   // started with Enter in the name field: in a short window, each comes into sight.
   const sectionRef = useRef<HTMLElement>(null);
@@ -208,7 +225,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
           <Button variant="primary" busy={busy && save.pending !== 'unlink'} disabled={save.pending === 'unlink'} held={held} onClick={() => run('update')} buttonRef={updateButton}>
             Update template
           </Button>
-          <Button busy={save.pending === 'unlink'} disabled={busy && save.pending !== 'unlink'} onClick={() => run('unlink')}>
+          <Button busy={save.pending === 'unlink'} disabled={busy && save.pending !== 'unlink'} onClick={() => run('unlink')} buttonRef={unlinkButton}>
             Unlink
           </Button>
         </div>
@@ -225,7 +242,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
           </div>
         </SubmitForm>
       )}
-      {problemShown ? <ProblemLine problem={problemShown} held={held} onOpenSettings={onOpenSettings} onUnlink={() => run('unlink')} onReplace={() => run('update', true)} /> : null}
+      {problemShown ? <ProblemLine problem={problemShown} held={held} onOpenSettings={onOpenSettings} onUnlink={unlinkFromProblem} onReplace={() => run('update', true)} /> : null}
       {candidates.length > 0 && lostSave !== null ? (
         <div class="lost-save" data-testid="templates-lost-save">
           <p>{lostSaveCandidatesText(candidates.length, lostSave.name)}</p>
