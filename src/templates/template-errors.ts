@@ -6,7 +6,8 @@ import { ApiError } from '../shared/api/http/api-error';
 import { UNANSWERED_TYPED_ADDRESS, WEB_PAGE } from '../shared/api/http/error-mapping';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import { blankName, quotedName } from '../shared/quoted-name';
-import { LOOK_IN_LIST } from '../shared/lost-save-words';
+import { LOOK_IN_LIST, lostAnswerOf, lostAnswerWords, lostSaveWords } from '../shared/lost-save-words';
+import type { LostSaveFacts } from '../shared/bridge/messages';
 
 export interface TemplateErrorFacts {
   /** The template's name as this file knows it, when known. */
@@ -33,23 +34,6 @@ const LOST_WRITE_WORDS = {
   delete: { verb: 'deleting', done: 'deleted', again: 'Delete it again to be sure.' },
 } as const;
 
-/** Why a create's answer is unknown, by the client's code; null when the answer was read. */
-const LOST_ANSWER: Partial<Record<string, string>> = {
-  network_error: 'was lost (check the connection)',
-  timeout: 'did not come in time',
-  // A 2xx whose body is not a template (or not JSON): the builder made one.
-  malformed_response: 'could not be read',
-  not_json: 'could not be read',
-};
-
-/**
- * No answer at an address typed in Settings that has never answered this key: the request may not
- * have reached the builder (the address is wrong), or reached it and its answer was dropped. (Once
- * it has answered, the client sets no such problem, and the lost answer names the connection alone.) Figma's fetch fails alike either
- * way, so the write may have been done, and the address is said beside it (its flag kept: Settings is offered).
- */
-const UNANSWERED_AT_TYPED_ADDRESS = 'was lost, or the builder was not reached (check the connection and the email builder’s address in Settings)';
-
 const NOT_DONE = { create: 'saved', update: 'updated', rename: 'renamed', delete: 'deleted' } as const;
 
 export function templateError(error: unknown, facts: TemplateErrorFacts): unknown {
@@ -63,22 +47,20 @@ export function templateError(error: unknown, facts: TemplateErrorFacts): unknow
     const message = `${named} was not ${NOT_DONE[action]}: the email builder’s address sent a web page instead of data, so it may be wrong. Check the email builder’s address in Settings.`;
     return new ApiError({ api, endpoint, status, code, message, problem: WEB_PAGE });
   }
+  // Why the answer is unknown (lost-save-words.ts); undefined when it was read.
+  const answer = lostAnswerOf(error.code);
+  // No answer at an address typed in Settings that never answered: said beside the connection, its flag kept (Settings is offered).
   const typed = error.code === 'network_error' && error.details.problem === UNANSWERED_TYPED_ADDRESS;
-  const lostWhy = typed ? UNANSWERED_AT_TYPED_ADDRESS : LOST_ANSWER[error.code];
   const lostDetails = typed ? { problem: UNANSWERED_TYPED_ADDRESS } : undefined;
-  const lost = facts.creating === true ? lostWhy : undefined;
-  if (lost !== undefined) {
-    return new BridgeError(
-      'answer_lost',
-      `The builder’s answer to saving ${quotedName(facts.templateName ?? '', 'a template with no name')} ${lost}, so the template may have been made anyway. ${LOOK_IN_LIST}`,
-      lostDetails,
-    );
+  if (answer !== undefined && facts.creating === true) {
+    // The facts go with the words: the window says them otherwise while its list cannot be read.
+    const lostSave: LostSaveFacts = { templateName: facts.templateName ?? '', answer, ...(typed ? { typedAddress: true } : {}) };
+    return new BridgeError('answer_lost', lostSaveWords(lostSave, false), { ...lostDetails, lostSave });
   }
-  const lostWrite = facts.writing === undefined ? undefined : lostWhy;
-  if (lostWrite !== undefined && facts.writing !== undefined) {
+  if (answer !== undefined && facts.writing !== undefined) {
     const words = LOST_WRITE_WORDS[facts.writing];
     const named = facts.templateName === undefined ? 'the template' : quotedName(facts.templateName, 'the template');
-    return new BridgeError('answer_lost', `The builder’s answer to ${words.verb} ${named} ${lostWrite}, so it may have been ${words.done} all the same. ${words.again}`, lostDetails);
+    return new BridgeError('answer_lost', `The builder’s answer to ${words.verb} ${named} ${lostAnswerWords(answer, typed)}, so it may have been ${words.done} all the same. ${words.again}`, lostDetails);
   }
   const named = facts.templateName === undefined || blankName(facts.templateName) ? 'This template' : `The template “${facts.templateName}”`;
   if (error.code === 'not_found' && facts.templateId !== undefined && facts.fromFrameLink === true && facts.frameId !== undefined) {

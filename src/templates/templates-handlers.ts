@@ -41,7 +41,7 @@ export function createTemplatesFeature({ figma, transport, readBuilderCredential
       'templates/create': ({ name, description, frameId }) => queue(() => session.createAsync(name, description, frameId)),
       'templates/update': ({ frameId, replaceChanges }) => queue(() => session.updateAsync(frameId, replaceChanges)),
       'templates/rename': ({ id, name, description }) => queue(() => session.renameAsync(id, name, description)),
-      'templates/delete': ({ id }) => queue(() => session.deleteAsync(id)).then((alreadyGone) => ({ alreadyGone })),
+      'templates/delete': ({ id, name }) => queue(() => session.deleteAsync(id, name)).then((alreadyGone) => ({ alreadyGone })),
       'templates/open': ({ id }) => queue(() => session.openAsync(id)),
       'templates/unlink': ({ frameId }) => queue(() => session.unlinkAsync(frameId)),
       'templates/link': ({ frameId, templateId }) => queue(() => session.linkAsync(frameId, templateId)),

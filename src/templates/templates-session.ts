@@ -90,8 +90,11 @@ export interface TemplatesSession {
   /** `replaceChanges`: replace a version saved elsewhere since this frame's last save (else refused). */
   updateAsync(frameId?: string, replaceChanges?: boolean): Promise<TemplateSaveOutcome>;
   renameAsync(id: string, name: string, description: string): Promise<TemplateRow>;
-  /** True when it had been deleted elsewhere already (its link here goes all the same). */
-  deleteAsync(id: string): Promise<boolean>;
+  /**
+   * True when it had been deleted elsewhere already (its link here goes all the same). `name`: as
+   * the list shows it, said in a failure's words (else as the linked frame here knows it, if any).
+   */
+  deleteAsync(id: string, name?: string): Promise<boolean>;
   openAsync(id: string): Promise<TemplateOpenOutcome>;
   unlinkAsync(frameId: string): Promise<TemplateSelection>;
   /** Links an unlinked frame to a template in the builder that holds its content now (a save whose answer was lost). */
@@ -497,7 +500,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       return rowOf(updated, kept);
     },
 
-    async deleteAsync(id) {
+    async deleteAsync(id, name) {
       const client = await clientAsync('DELETE /api/templates/:id');
       const frame = await linkedFrameOfAsync(id, readIndex());
       let alreadyGone = false;
@@ -505,7 +508,11 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         await client.deleteTemplateAsync(id);
       } catch (error) {
         // Deleted elsewhere meanwhile: what was asked is done (else its row could never go).
-        if (!(error instanceof ApiError && error.code === 'not_found')) throw templateError(error, { templateId: id, writing: 'delete' });
+        if (!(error instanceof ApiError && error.code === 'not_found')) {
+          // Named, as a rename or update names it: "the template" beside another row's failure said nothing of which.
+          const templateName = name ?? (frame === null ? undefined : readLink(frame)?.templateName);
+          throw templateError(error, { templateId: id, writing: 'delete', ...(templateName === undefined ? {} : { templateName }) });
+        }
         alreadyGone = true;
       }
       asUndoStep(() => {

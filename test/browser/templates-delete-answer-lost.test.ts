@@ -22,7 +22,7 @@ describe('Templates: a deletion whose answer was lost', () => {
     await faults.setAsync({ rate: 1, kinds: ['drop'] });
     await confirm.click();
     const alert = list.getByRole('alert');
-    await expect.poll(() => textOf(alert), { timeout: 90_000 }).toMatch(/^The builder’s answer to deleting/);
+    await expect.poll(() => textOf(alert), { timeout: 90_000 }).toMatch(/^The builder’s answer to deleting “Welcome email” was lost/);
     expect(await textOf(alert)).toMatch(/so it may have been deleted all the same\. Delete it again to be sure\.$/);
     await faults.clearAsync();
     // It was: the builder deleted it, and the connection dropped the answer.

@@ -12,12 +12,11 @@ import { useNoticeInSight } from '../hooks/use-notice-in-sight';
 import { useRequest } from '../hooks/use-request';
 import { relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
-import { actionProblem, BUILDER_REQUEST_TIMEOUT_MS, linkedSelectionText, linkedText, listMayHaveChanged, lostSaveCandidates, lostSaveCandidatesText, saveOutcomeText, saveProblem, templateProblem, type TemplateProblem } from './template-words';
+import { actionProblem, BUILDER_REQUEST_TIMEOUT_MS, linkedSelectionText, linkedText, listMayHaveChanged, lostSaveCandidates, lostSaveCandidatesText, problemBesideList, saveOutcomeText, saveProblem, templateProblem, type TemplateProblem } from './template-words';
 import { useStillBefore } from '../hooks/use-still-before';
 import { useLatest } from '../hooks/use-latest';
 import { SubmitForm } from '../components/submit-form';
 import { quotedName } from '../../src/shared/quoted-name';
-import { whileListFailed } from '../../src/shared/lost-save-words';
 
 // Reading and exporting a large frame takes a while in the sandbox.
 const SAVE_TIMEOUT_MS = 120_000;
@@ -69,7 +68,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   // answers: it is kept with the epoch it was said in and shown only while that holds.
   const [problemSaid, setProblemSaid] = useState<{ problem: TemplateProblem; epoch: number } | null>(null);
   const problem = problemSaid?.epoch === epoch ? problemSaid.problem : null;
-  const problemShown = problem && listFailed ? { ...problem, message: whileListFailed(problem.message) } : problem;
+  const problemShown = problem && problemBesideList(problem, listFailed);
   const latestEpoch = useLatest(epoch);
   const setProblem = (next: TemplateProblem | null) => setProblemSaid(next && { problem: next, epoch: latestEpoch.current });
   // The builder asked to wait: Save and Update are held until then (what was typed stays).
@@ -180,6 +179,23 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
     if (!document.hasFocus() || document.activeElement !== document.body) return;
     ((linked ? updateButton.current : unlinked ? resultRef.current : saveButton.current) ?? heading.current)?.focus();
   }, [linked]);
+  // "Unlink the frame" goes with the failure beside it as the unlink starts: the focus on it waits
+  // on Unlink (busy meanwhile, and then the words saying it was unlinked), or on the heading when
+  // another frame is shown. Before the window draws, as above: after, it sat on the body.
+  const unlinkButton = useRef<HTMLButtonElement>(null);
+  /** The frame being unlinked from the failure beside it, until that failure has gone. */
+  const unlinkingFromProblem = useRef<string | null>(null);
+  const unlinkFromProblem = () => {
+    unlinkingFromProblem.current = frame === null ? null : (problem?.frameId ?? frame.id);
+    run('unlink');
+  };
+  useLayoutEffect(() => {
+    const unlinking = unlinkingFromProblem.current;
+    if (problem !== null || unlinking === null) return;
+    unlinkingFromProblem.current = null;
+    if (!document.hasFocus() || document.activeElement !== document.body) return;
+    ((unlinking === frame?.id ? unlinkButton.current : null) ?? heading.current)?.focus();
+  }, [problem, frame]);
   // What a save or an unlink answered shows below the form, and so does the busy button of a save
   // started with Enter in the name field: in a short window, each comes into sight.
   const sectionRef = useRef<HTMLElement>(null);
@@ -209,7 +225,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
           <Button variant="primary" busy={busy && save.pending !== 'unlink'} disabled={save.pending === 'unlink'} held={held} onClick={() => run('update')} buttonRef={updateButton}>
             Update template
           </Button>
-          <Button busy={save.pending === 'unlink'} disabled={busy && save.pending !== 'unlink'} onClick={() => run('unlink')}>
+          <Button busy={save.pending === 'unlink'} disabled={busy && save.pending !== 'unlink'} onClick={() => run('unlink')} buttonRef={unlinkButton}>
             Unlink
           </Button>
         </div>
@@ -226,7 +242,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
           </div>
         </SubmitForm>
       )}
-      {problemShown ? <ProblemLine problem={problemShown} held={held} onOpenSettings={onOpenSettings} onUnlink={() => run('unlink')} onReplace={() => run('update', true)} /> : null}
+      {problemShown ? <ProblemLine problem={problemShown} held={held} onOpenSettings={onOpenSettings} onUnlink={unlinkFromProblem} onReplace={() => run('update', true)} /> : null}
       {candidates.length > 0 && lostSave !== null ? (
         <div class="lost-save" data-testid="templates-lost-save">
           <p>{lostSaveCandidatesText(candidates.length, lostSave.name)}</p>

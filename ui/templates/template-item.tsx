@@ -116,7 +116,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
       onRenamed(row, renamed);
     });
   };
-  const remove = () => act('delete', () => endpoint.request('templates/delete', { id: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), ({ alreadyGone }) => onDeleted(row, alreadyGone && !deletionMayHaveGone.current));
+  const remove = () => act('delete', () => endpoint.request('templates/delete', { id: row.id, name: row.name }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), ({ alreadyGone }) => onDeleted(row, alreadyGone && !deletionMayHaveGone.current));
 
   // A name of only zero-width spaces (made elsewhere) is said in words, as an empty one: never “”.
   const label = quotedName(row.name, 'the template with no name');

@@ -1,13 +1,13 @@
 // The Templates screen's words and small decisions, without Preact: the filter, what a save did,
 // and which button goes with a failure (by its code, never its words).
-import type { LinkedFrame, TemplateOpenOutcome, TemplateRow, TemplateSaveOutcome } from '../../src/shared/bridge/messages';
+import { lostSaveFactsSchema, type LinkedFrame, type TemplateOpenOutcome, type TemplateRow, type TemplateSaveOutcome } from '../../src/shared/bridge/messages';
 import { countWord, plural } from '../components/count-words';
 import { MAX_COUNTDOWN_SECONDS } from '../../src/shared/api/http/retry-policy';
 import { rateLimitWait } from '../messages/retry-countdown';
 import { errorText } from '../messages/error-text';
 import { absoluteTime } from '../messages/relative-time';
 import { blankName, named, quotedName } from '../../src/shared/quoted-name';
-import { LOOK_IN_LIST } from '../../src/shared/lost-save-words';
+import { lostSaveWords, type LostSave } from '../../src/shared/lost-save-words';
 import { compareServerTimes } from '../../src/shared/api/builder/server-time';
 import { UNANSWERED_TYPED_ADDRESS, WEB_PAGE } from '../../src/shared/api/http/error-mapping';
 
@@ -85,6 +85,8 @@ export interface TemplateProblem {
   retryAfterSeconds?: number;
   /** A save, rename or deletion told to wait (actionProblem): its button is held until this Date.now() time. */
   tryAgainAt?: number;
+  /** A save that may have been made: the facts its words are made of, said otherwise while the list below cannot be read (problemBesideList). */
+  lostSave?: LostSave;
 }
 
 export function templateProblem(error: unknown): TemplateProblem {
@@ -169,14 +171,24 @@ export function listMayHaveChanged(error: unknown): boolean {
  */
 export const BUILDER_REQUEST_TIMEOUT_MS = 120_000;
 
-/** A failed create's problem: one whose outcome is unknown says so, instead of "try again" (which could make it twice). */
+/**
+ * A failed create's problem: one whose outcome is unknown says so, instead of "try again" (which
+ * could make it twice), and keeps the facts of it (the sandbox's, by its code) to say it again as the list below fares.
+ */
 export function saveProblem(error: unknown, templateName: string): TemplateProblem {
-  if ((error as { code?: unknown } | null)?.code !== 'timeout') return templateProblem(error);
-  return {
-    message: `Envelope stopped waiting for the save of “${templateName}”, which may still go through. ${LOOK_IN_LIST}`,
-    action: null,
-    frameId: null,
-  };
+  const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { lostSave?: unknown } };
+  if (code === 'timeout') {
+    const lostSave: LostSave = { templateName, answer: 'window_stopped' };
+    return { message: lostSaveWords(lostSave, false), action: null, frameId: null, lostSave };
+  }
+  const problem = templateProblem(error);
+  const facts = code === 'answer_lost' ? lostSaveFactsSchema.safeParse(details?.lostSave) : null;
+  return facts?.success ? { ...problem, lostSave: facts.data } : problem;
+}
+
+/** A problem as said beside the list: a save that may have been made is looked for there once it loads again, while it shows its own failure. */
+export function problemBesideList(problem: TemplateProblem, listFailed: boolean): TemplateProblem {
+  return problem.lostSave === undefined ? problem : { ...problem, message: lostSaveWords(problem.lostSave, listFailed) };
 }
 
 /** "3 of 12 templates match “spring”." / "12 templates." — the list's count in words. */

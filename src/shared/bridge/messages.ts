@@ -360,6 +360,20 @@ export const templateSaveOutcomeSchema = z.object({
 });
 export type TemplateSaveOutcome = z.infer<typeof templateSaveOutcomeSchema>;
 
+/**
+ * A save whose answer was not read (error `answer_lost`, in its details as `lostSave`): what its
+ * words are made of (src/shared/lost-save-words.ts), so the window can say them otherwise while the
+ * list below cannot be read, without editing the sandbox's sentence. `answer`: the builder client's
+ * code for what became of the answer; `typedAddress`: none came at an address typed in Settings
+ * that never answered (the address is said beside the connection).
+ */
+export const lostSaveFactsSchema = z.object({
+  templateName: z.string(),
+  answer: z.enum(['network_error', 'timeout', 'malformed_response', 'not_json']),
+  typedAddress: z.optional(z.boolean()),
+});
+export type LostSaveFacts = z.infer<typeof lostSaveFactsSchema>;
+
 export const templateOpenOutcomeSchema = z.object({
   /** True when its frame is in this file and was selected and zoomed to. */
   opened: z.boolean(),
@@ -536,9 +550,10 @@ export const sandboxRequests = {
   'templates/rename': defineRequest(z.object({ id: z.string(), name: z.string(), description: z.string() }), templateRowSchema),
   /**
    * Deletes a template; its frame here loses the link (said when next selected). `alreadyGone`:
-   * it had been deleted elsewhere (done all the same).
+   * it had been deleted elsewhere (done all the same). `name`: the template's name as the list shows
+   * it, for the words of a failure (this file knows it only for a template linked to a frame here).
    */
-  'templates/delete': defineRequest(z.object({ id: z.string() }), z.object({ alreadyGone: z.boolean() })),
+  'templates/delete': defineRequest(z.object({ id: z.string(), name: z.optional(z.string()) }), z.object({ alreadyGone: z.boolean() })),
   /** Selects and zooms to the template's frame when it is in this file, else gives its details. */
   'templates/open': defineRequest(z.object({ id: z.string() }), templateOpenOutcomeSchema),
   /** Removes a frame's link to its template (one deleted elsewhere, say). */

@@ -407,6 +407,22 @@ describe('templates against the builder emulator', () => {
     expect(await plugin.handlers['templates/selection']({}, context)).toMatchObject({ link: null, lostLink: { templateName: 'Spring' } });
   });
 
+  it('a deletion whose answer was lost names the template: as the list shows it, else as the linked frame knows it', async () => {
+    await startAsync({ deflate: true });
+    await selectEmailAsync();
+    const linked = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
+    const listed = await plugin.handlers['templates/list']({ page: 1 }, context);
+    const other = listed.templates.find((row) => row.id !== linked.template!.id)!;
+    // Every answer dropped: the builder deletes each template, and its answer is lost.
+    await controlAsync(emulator.builderUrl, 'faults', { rate: 1, kinds: ['drop'] });
+    const named = await rejectionOf(plugin.handlers['templates/delete']({ id: other.id, name: other.name }, context));
+    const known = await rejectionOf(plugin.handlers['templates/delete']({ id: linked.template!.id }, context));
+    await controlAsync(emulator.builderUrl, 'faults', { rate: 0 });
+    expect(named).toMatchObject({ code: 'answer_lost' });
+    expect(named.message).toBe(`The builder’s answer to deleting “${other.name}” was lost (check the connection), so it may have been deleted all the same. Delete it again to be sure.`);
+    expect(known.message).toBe('The builder’s answer to deleting “Spring” was lost (check the connection), so it may have been deleted all the same. Delete it again to be sure.');
+  });
+
   it('renaming a template deleted elsewhere names it as it was, never by the name being typed', async () => {
     await startAsync({ deflate: true });
     const frame = await selectEmailAsync();
