@@ -245,7 +245,7 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
             >
               <p id="references-question">
                 Remove {count} {noun} from this file? The library removed {countWord(emails, 'this email', 'these emails')} at the brand’s request, so {countWord(emails, 'its', 'their')} use must stop. Figma’s
-                undo brings them back.
+                undo brings {countWord(count, 'it', 'them')} back.
               </p>
               <div class="button-row">
                 <Button variant="destructive" onClick={remove} busy={removing} buttonRef={confirmButton}>
