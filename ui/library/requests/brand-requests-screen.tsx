@@ -104,7 +104,8 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
       <section class="library-brands" hidden={hidden} aria-label="Brand requests">
         <div class="empty-state" data-testid="requests-need-key" ref={needKey}>
           <strong>Asking for a brand needs your library key.</strong>
-          <p>Add the key from your library account under Settings → Library, then come back here.</p>
+          {/* Named as Settings heads it. */}
+          <p>Add the key from your library account under Settings → Email library, then come back here.</p>
           <Button variant="primary" onClick={onOpenSettings}>
             Open Settings
           </Button>
