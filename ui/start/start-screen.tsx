@@ -93,7 +93,8 @@ export function StartScreen({ onScreen, view }: StartScreenProps) {
       </section>
       <section class="start-part" aria-labelledby="start-browse-title">
         <h2 id="start-browse-title">Browse email inspiration</h2>
-        <p>Search brand marketing emails by brand, category and lifecycle stage, and bring references into this file.</p>
+        {/* What Browse offers: its search filters (words, brand, category, date; no stage) and Journeys, where stages are. */}
+        <p>Search brand marketing emails by words, brand, category and date, follow a brand’s journey stage by stage, and bring references into this file.</p>
         <p class="muted">{browseNeeds(view)}</p>
         <div class="button-row">
           {isStandInAddress('library', view.library.baseUrl) ? (

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/shared/api/http/api-error';
 import type { CreatedBrandRequest } from '../../../src/shared/api/library/client';
-import { brandRequestFailure, brandRequestOutcome, brandRequestProblems, notesCountText, EMPTY_BRAND_REQUEST, formAfterSent, requestedText, requestsTodayText } from '../../../ui/library/requests/brand-request-outcome';
+import { brandRequestFailure, brandRequestOutcome, brandRequestProblems, dayUsedText, notesCountText, EMPTY_BRAND_REQUEST, formAfterSent, requestedText, requestsTodayText } from '../../../ui/library/requests/brand-request-outcome';
 
 const NOW = Date.parse('2026-11-24T08:30:00Z');
 
@@ -119,5 +119,17 @@ describe('requestedText', () => {
     expect(requestedText('2026-11-03T23:59:59.000Z', NOW)).toBe('Requested 3 Nov');
     expect(requestedText('2025-12-31T10:00:00.000Z', NOW)).toBe('Requested 31 Dec 2025');
     expect(requestedText('not a date', NOW)).toBe('');
+  });
+});
+
+describe('dayUsedText', () => {
+  it('says the day’s requests are all used, and what is still answered, only once the count reaches the limit', () => {
+    expect(dayUsedText(49, 50)).toBeNull();
+    expect(dayUsedText(50, 50)).toBe('You have used today’s 50 brand requests: a new brand can be asked for after midnight UTC. A brand already in the library, or one you asked for before, is still answered.');
+    expect(dayUsedText(51, 50)).toMatch(/^You have used today’s 50 brand requests:/);
+    // A count that cannot be read says nothing rather than something false.
+    expect(dayUsedText(Number.NaN, 50)).toBeNull();
+    expect(dayUsedText(50, Number.NaN)).toBeNull();
+    expect(dayUsedText(0, 0)).toBeNull();
   });
 });

@@ -201,14 +201,17 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
       if (!next.delete(nodeId)) next.add(nodeId);
       return next;
     });
-  const remaining = gone.filter((reference) => chosen.has(reference.nodeId));
+  // Those a removal left (unticked, or not removed): still listed, with Remove for them (they went
+  // from the list with the rest, and the summary still counted their email as removed).
+  const left = gone.filter((reference) => !removedIds.has(reference.nodeId));
+  const remaining = left.filter((reference) => chosen.has(reference.nodeId));
   const remove = () => {
     setRemoving(true);
     setStep(null);
     endpoint.request('canvas/references-remove', { nodeIds: remaining.map((reference) => reference.nodeId), goneEmailIds: [...outcome.goneEmailIds] }, { onProgress: setStep }).then(
       (result) => {
         const stayed = new Set(result.failures.flatMap((failure) => (alreadyGone(failure) ? [] : [failure.nodeId])));
-        setRemovedIds(new Set(remaining.map((reference) => reference.nodeId).filter((nodeId) => !stayed.has(nodeId))));
+        setRemovedIds((before) => new Set([...before, ...remaining.map((reference) => reference.nodeId).filter((nodeId) => !stayed.has(nodeId))]));
         setRemoval(result);
         setConfirming(false);
         setRemoving(false);
@@ -230,8 +233,14 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
   return (
     <>
       <LiveStatus testId="references-summary" id="references-summary">{summaryText(removedIds.size === 0 ? outcome : withoutRemoved(outcome, removedIds))}</LiveStatus>
+      {/* What the last removal did, before what it left (listed below it). */}
+      {removal ? (
+        <p class={`notice ${removal.failures.some((failure) => !alreadyGone(failure)) ? 'notice-error' : 'notice-success'}`} data-testid="references-removal" tabIndex={-1} ref={removalResult}>
+          {removalText(removal, gone)}
+        </p>
+      ) : null}
       {/* Remove before the rows: one Tab from Check again, not after two a row, and in sight in a small window. */}
-      {removal === null && gone.length > 0 ? (
+      {left.length > 0 ? (
         <>
           {confirming ? (
             <div
@@ -245,7 +254,7 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
             >
               <p id="references-question">
                 Remove {count} {noun} from this file? The library removed {countWord(emails, 'this email', 'these emails')} at the brand’s request, so {countWord(emails, 'its', 'their')} use must stop. Figma’s
-                undo brings them back.
+                undo brings {countWord(count, 'it', 'them')} back.
               </p>
               <div class="button-row">
                 <Button variant="destructive" onClick={remove} busy={removing} buttonRef={confirmButton}>
@@ -266,7 +275,7 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
           )}
           <ErrorNotice message={problem} />
           <ul class="brand-list" aria-label="References to removed emails">
-            {gone.map((reference) => {
+            {left.map((reference) => {
               const note = shown?.nodeId === reference.nodeId;
               return (
                 <li key={reference.nodeId} class="reference-row">
@@ -287,11 +296,6 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
             })}
           </ul>
         </>
-      ) : null}
-      {removal ? (
-        <p class={`notice ${removal.failures.some((failure) => !alreadyGone(failure)) ? 'notice-error' : 'notice-success'}`} data-testid="references-removal" tabIndex={-1} ref={removalResult}>
-          {removalText(removal, gone)}
-        </p>
       ) : null}
     </>
   );

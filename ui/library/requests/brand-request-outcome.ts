@@ -84,6 +84,12 @@ export function requestsTodayText(used: number, limit: number): string {
   return `${used} of today’s ${limit} brand requests used (the day ends at midnight UTC; a brand already in the library or asked for before is not counted).`;
 }
 
+/** Before the form is sent: the day's counted requests all used, or null while some are left (or the count cannot be read). */
+export function dayUsedText(used: number, limit: number): string | null {
+  if (!Number.isFinite(used) || !Number.isFinite(limit) || limit <= 0 || used < limit) return null;
+  return `You have used today’s ${limit} brand requests: a new brand can be asked for after midnight UTC. A brand already in the library, or one you asked for before, is still answered.`;
+}
+
 export function brandRequestOutcome(result: CreatedBrandRequest, nowMs: number): BrandRequestOutcome {
   const { data } = result;
   if (data.status === 'already_in_library') {

@@ -14,6 +14,7 @@ import {
   brandRequestFailure,
   brandRequestOutcome,
   brandRequestProblems,
+  dayUsedText,
   EMPTY_BRAND_REQUEST,
   notesCountText,
   formAfterSent,
@@ -103,7 +104,8 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
       <section class="library-brands" hidden={hidden} aria-label="Brand requests">
         <div class="empty-state" data-testid="requests-need-key" ref={needKey}>
           <strong>Asking for a brand needs your library key.</strong>
-          <p>Add the key from your library account under Settings → Library, then come back here.</p>
+          {/* Named as Settings heads it. */}
+          <p>Add the key from your library account under Settings → Email library, then come back here.</p>
           <Button variant="primary" onClick={onOpenSettings}>
             Open Settings
           </Button>
@@ -151,6 +153,10 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
   const overNotes = brandRequestProblems(form).notes !== undefined;
   // Read with the list; while it reloads after a request, or cannot be read, as the request's answer gave it.
   const today: Record<string, unknown> | undefined = mine.meta ?? outcome?.today;
+  // The day's requests all used (here or elsewhere), said before a form is filled in only to be
+  // refused; Send stays: a brand already in the library, or asked for before, is not counted.
+  // Not beside the refusal itself (it says so, and holds Send), nor once its wait is over.
+  const dayUsed = today !== undefined && !held && !newDay ? dayUsedText(Number(today['requests_today']), Number(today['daily_limit'])) : null;
 
   return (
     <section class="library-brands" hidden={hidden} aria-label="Brand requests">
@@ -179,8 +185,13 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
             {problems.notes ?? notesCountText(form.notes)}
           </p>
         </div>
+        {dayUsed ? (
+          <p class="field-hint" id="request-day-used" data-testid="request-day-used">
+            {dayUsed}
+          </p>
+        ) : null}
         <div>
-          <Button variant="primary" type="submit" busy={sending} held={held} describedBy={held ? 'request-outcome-text' : undefined}>
+          <Button variant="primary" type="submit" busy={sending} held={held} describedBy={held ? 'request-outcome-text' : dayUsed ? 'request-day-used' : undefined}>
             Send request
           </Button>
         </div>
