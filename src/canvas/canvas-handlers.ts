@@ -10,12 +10,13 @@ import { dropCheckButtonUnlessReferencesAsync, showCheckButton } from './check-r
 import { clearOf, flowInsertIndex, placeBesideOrCentre, unionBox, type Box, type Point } from './placement';
 import { viewOnto } from '../platform/view-onto';
 import { pageOf } from '../platform/show-node';
+import { createPlacedWatch } from './placed-watch';
 import { createReferenceCheckHandlers, type ReferenceCheckHandlers } from './reference-check-handlers';
 import { buildReference, createFontLoader, prepareReferenceAsync, referenceFootprint } from './reference-nodes';
 import { REFERENCE_DATA_KEY } from './reference-record';
 
 /** With the reference check's: a removal must wait for an open batch (one undo step each). */
-export type CanvasHandlers = Pick<Handlers<SandboxRequests>, 'canvas/insert' | 'canvas/insert-begin' | 'canvas/insert-end'> & ReferenceCheckHandlers;
+export type CanvasHandlers = Pick<Handlers<SandboxRequests>, 'canvas/insert' | 'canvas/insert-begin' | 'canvas/insert-end' | 'canvas/placed-watch'> & ReferenceCheckHandlers;
 
 /** What `dropMetadata` carries for a drag that started on an Envelope thumbnail. */
 export interface ReferenceDropMetadata {
@@ -92,6 +93,8 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
   const drops = new Map<string, Drop>();
   const batches = new Map<string, Batch>();
   let batchCounter = 0;
+  /** The references placed: the bar's words follow them after the batch (⌘Z, a delete, ⌘⇧Z). */
+  const placedWatch = createPlacedWatch(figma);
 
   const assertEditable = () => {
     if (figma.editorType === 'dev') throw readOnlyError();
@@ -238,6 +241,7 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
     // commit nothing waits, so no other change can fall into it.
     if (!batch) figma.commitUndo();
     const frame = buildReference(figma, prepared, now());
+    placedWatch.remember(frame);
     try {
       // The UI stopped waiting (it timed out or was cancelled) and has reported this one as not
       // placed: it must not appear anyway.
@@ -395,6 +399,7 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
         return Promise.resolve({ batchId });
       },
       'canvas/insert-end': ({ batchId, stages }) => endBatchAsync(batchId, stages),
+      'canvas/placed-watch': (payload, context) => placedWatch.watchAsync(payload, context),
     },
     startDropListener(emit) {
       figma.on('drop', (event: DropEvent) => {

@@ -9,7 +9,7 @@ import { Button } from '../components/button';
 import { WaitOverStatus } from '../components/wait-over-status';
 import { useStillBefore } from '../hooks/use-still-before';
 import { dragText } from './drag-text';
-import { insertProgressText } from './insert-summary';
+import { insertProgressText, insertSummarySince } from './insert-summary';
 import { createInsertSessions, type SessionReport } from './insert-session';
 import { createReferenceInserter, nameOf, type Attribution, type BatchOptions, type InsertItem } from './reference-inserter';
 
@@ -30,6 +30,9 @@ export function useCanvasInsert(): CanvasInsert | null {
 }
 
 type BarState = { kind: 'idle' } | SessionReport;
+
+/** How long one ask of what left the canvas waits for an answer before it is asked again. */
+const WATCH_ASK_MS = 5 * 60_000;
 
 /** Drags whose drop has not come back yet (a drag released inside the window never does). */
 const MAX_PENDING_DRAGS = 10;
@@ -75,6 +78,39 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
     setBar({ kind: 'idle' });
     if (started.current instanceof HTMLElement && started.current.isConnected) started.current.focus();
   };
+  /** Of the summary's `placed` (compared by identity: a new summary starts at none), how many have left the canvas since. */
+  const [since, setSince] = useState<{ placed: object; gone: number } | null>(null);
+  const placed = bar.kind === 'done' ? bar.placed : undefined;
+  // While the summary shows, the sandbox says when its references leave the canvas (⌘Z, a delete)
+  // or come back (⌘⇧Z); the watching stops with the summary (Dismiss, a new placing).
+  useEffect(() => {
+    if (!placed) return;
+    let stopped = false;
+    let asking: { cancel(): void } | null = null;
+    const followAsync = async () => {
+      let gone = 0;
+      while (!stopped) {
+        try {
+          const request = endpoint.request('canvas/placed-watch', { nodeIds: [...placed.nodeIds], gone }, { timeoutMs: WATCH_ASK_MS });
+          asking = request;
+          const answer = await request;
+          // The sandbox answers only a change: the same number again would be a loop, not news.
+          if (answer.gone === gone) return;
+          gone = answer.gone;
+          if (!stopped) setSince({ placed, gone });
+        } catch (error) {
+          // A long quiet is no failure: asked again. Anything else (the plugin closed) ends the watching; the words stay.
+          if ((error as { code?: unknown }).code !== 'timeout') return;
+        }
+      }
+    };
+    void followAsync();
+    return () => {
+      stopped = true;
+      asking?.cancel();
+    };
+  }, [placed, endpoint]);
+  const shown: BarState = bar.kind === 'done' && placed && since?.placed === placed && since.gone > 0 ? { ...bar, text: insertSummarySince(placed.outcome, since.gone) } : bar;
   /** Each drag's email and the card it started from (Dismiss gives the focus back to it). */
   const drags = useRef(new Map<string, { item: InsertItem; origin: EventTarget | null }>());
 
@@ -131,7 +167,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
     <CanvasInsertContext.Provider value={api}>
       {children}
       {/* Hidden with Browse, not emptied: filled again on the way back, its words were said again. */}
-      <InsertBar state={bar} held={held} hidden={hidden} onCancel={() => sessions.cancel()} onDismiss={dismiss} />
+      <InsertBar state={shown} held={held} hidden={hidden} onCancel={() => sessions.cancel()} onDismiss={dismiss} />
     </CanvasInsertContext.Provider>
   );
 }

@@ -29,6 +29,8 @@ export interface InsertOutcome {
   places?: readonly PagePlaced[];
   /** A failure was the library's "slow down", not waited out: when its wait ends (a Date.now() time), the latest when several. */
   tryAgainAt?: number;
+  /** The layers of the references the sandbox confirmed on the canvas: the summary follows them after the end (⌘Z, a delete). */
+  nodeIds?: readonly string[];
 }
 
 export interface PagePlaced {
@@ -69,6 +71,7 @@ export function mergeOutcomes(outcomes: readonly InsertOutcome[]): InsertOutcome
   const removed = sum(({ removed = 0 }) => removed);
   const endProblems = outcomes.flatMap(({ endProblem }) => (endProblem === undefined ? [] : [endProblem]));
   const waitEnds = outcomes.flatMap(({ tryAgainAt }) => (tryAgainAt === undefined ? [] : [tryAgainAt]));
+  const nodeIds = outcomes.flatMap((outcome) => outcome.nodeIds ?? []);
   return {
     placed: sum(({ placed }) => placed),
     placedIds: outcomes.flatMap(({ placedIds }) => placedIds),
@@ -79,6 +82,7 @@ export function mergeOutcomes(outcomes: readonly InsertOutcome[]): InsertOutcome
     places: byPage(outcomes.flatMap(placesOf)),
     ...(removed > 0 ? { removed } : {}),
     ...(waitEnds.length > 0 ? { tryAgainAt: Math.max(...waitEnds) } : {}),
+    ...(nodeIds.length > 0 ? { nodeIds } : {}),
     // A grid's unconfirmed end beside a confirmed drop: both said, the drop as placed.
     ...(endProblems.length > 0 ? { endProblem: endProblems.join(' '), unconfirmed: sum(unconfirmedOf) } : {}),
   };
@@ -187,4 +191,27 @@ export function insertSummary(outcome: Omit<InsertOutcome, 'placedIds'>): string
   const [only] = outcome.failed;
   if (outcome.total === 1 && only && !outcome.cancelled && outcome.endProblem === undefined) return `${only.name} could not be placed. ${only.reason.replace(/\.?$/, '.')}`;
   return [headText(outcome), removedText(outcome.placed, outcome.removed ?? 0), failuresText(outcome.failed)].filter((text) => text !== '').join(' ');
+}
+
+/**
+ * The summary once `gone` of the references it counted as placed have left the canvas since
+ * (⌘Z, a delete; back to none after ⌘⇧Z): it said they were there. Failures and what was still
+ * to place stay said; the end's own problem is not watched (its references were never confirmed).
+ */
+export function insertSummarySince(outcome: Omit<InsertOutcome, 'placedIds'>, gone: number): string {
+  const places = placesOf(outcome);
+  const placed = places.reduce((sum, { placed: count }) => sum + count, 0);
+  if (gone <= 0 || placed === 0 || outcome.endProblem !== undefined) return insertSummary(outcome);
+  const left = placed - Math.min(gone, placed);
+  let head: string;
+  if (left === 0) {
+    const { what } = placedWhere(places, outcome.board);
+    head = `Placed ${what}, then undone or deleted: ${countWord(placed, 'it is not', 'none is')} on the canvas now.`;
+  } else {
+    // One page named (not the open one) stays named; across pages, "the canvas" holds them all.
+    const where = places.length === 1 && places[0]!.pageName !== undefined ? onPage(places[0]!.pageName) : 'on the canvas';
+    head = `${left} of the ${placed} references placed ${countWord(left, 'is', 'are')} still ${where}; ${placed - left} ${countWord(placed - left, 'was', 'were')} undone or deleted.`;
+  }
+  const stillToPlace = outcome.cancelled ? `Cancelled with ${stillToPlaceCount(outcome)} still to place.` : '';
+  return [head, stillToPlace, removedText(outcome.placed, outcome.removed ?? 0), failuresText(outcome.failed)].filter((text) => text !== '').join(' ');
 }

@@ -196,6 +196,8 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
       /** A batch's references heard of, by node: those missing at its end were taken away. */
       const heardNodes: string[] = [];
       let removed = 0;
+      /** The placed references' layers, as the sandbox confirmed them. */
+      let nodeIds: string[] = [];
       let batchId: string | undefined;
       let pageName: string | undefined;
       let endProblem: string | undefined;
@@ -224,8 +226,10 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
           try {
             const onWait = (waitingSeconds: number) => onProgress({ done: index, total: items.length, label: nameOf(item), waitingSeconds });
             const placed = await placeAsync(item, batchId === undefined ? {} : { batchId }, onWait, signal);
-            if (batchId === undefined) pageName = placed.pageName;
-            else heardNodes.push(placed.nodeId);
+            if (batchId === undefined) {
+              pageName = placed.pageName;
+              nodeIds.push(placed.nodeId);
+            } else heardNodes.push(placed.nodeId);
             placedIds.push(item.emailId);
           } catch (error) {
             stopped = signal.aborted;
@@ -257,6 +261,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
             // Counted as the canvas has them: ⌘Z (or a delete) meanwhile took some away, and an insert
             // let go of (Cancel, a timeout) after the sandbox had placed it landed all the same.
             const kept = new Set(ended.nodeIds);
+            nodeIds = ended.nodeIds;
             removed = heardNodes.filter((nodeId) => !kept.has(nodeId)).length;
             placedIds = ended.emailIds ?? [];
             failed = failed.filter(({ emailId }) => !placedIds.includes(emailId));
@@ -282,6 +287,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         ...(endProblem === undefined ? {} : { endProblem }),
         ...(removed > 0 ? { removed } : {}),
         ...(tryAgainAt === undefined ? {} : { tryAgainAt }),
+        ...(nodeIds.length > 0 ? { nodeIds } : {}),
       };
     },
 
@@ -290,9 +296,9 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         // Named as Insert names it: the brand with the subject.
         onProgress({ done: 0, total: 1, label: nameOf(item) });
         const onWait = (waitingSeconds: number) => onProgress({ done: 0, total: 1, label: nameOf(item), waitingSeconds });
-        const { pageName } = await placeAsync(item, { dropId }, onWait, signal);
+        const { pageName, nodeId } = await placeAsync(item, { dropId }, onWait, signal);
         // Placed all the same, a Cancel stopped nothing: not said.
-        return { placed: 1, placedIds: [item.emailId], total: 1, failed: [], cancelled: false, ...(pageName === undefined ? {} : { pageName }) };
+        return { placed: 1, placedIds: [item.emailId], total: 1, failed: [], cancelled: false, ...(pageName === undefined ? {} : { pageName }), nodeIds: [nodeId] };
       } catch (error) {
         if (unanswered(error, signal)) return { placed: 1, placedIds: [], total: 1, failed: [], cancelled: false, endProblem: unansweredText(nameOf(item)) };
         if (signal.aborted) return { placed: 0, placedIds: [], total: 1, failed: [], cancelled: true };

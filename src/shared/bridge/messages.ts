@@ -587,6 +587,12 @@ export const sandboxRequests = {
     // UI let go of (Cancel, a timeout) may have landed all the same: counted from here.
     z.object({ placed: z.number(), nodeIds: z.array(z.string()), pageName: z.optional(z.string()), emailIds: z.optional(z.array(z.number())), problem: z.optional(z.string()) }),
   ),
+  /**
+   * How many of `nodeIds` (references this run placed) have left the canvas (⌘Z, a delete), answered
+   * once that is not `gone`, the number the window knows: it then asks again with the new one, and
+   * cancels when its bar's words no longer speak of them. Ids this run did not place are not counted.
+   */
+  'canvas/placed-watch': defineRequest(z.object({ nodeIds: z.array(z.string()).check(z.maxLength(500)), gone: z.number() }), z.object({ gone: z.number() })),
 };
 export type SandboxRequests = typeof sandboxRequests;
 

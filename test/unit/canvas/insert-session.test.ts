@@ -126,4 +126,25 @@ describe('placings side by side under the insert bar', () => {
     await two;
     expect(barText()).toBe('Placed 2 references on the canvas.');
   });
+
+  it('hands the bar the layers its summary counted, merged, so its words can follow them (⌘Z); not those of an end it could not confirm', async () => {
+    const { sessions, reports } = watch();
+    const a = heldPlacing();
+    const b = heldPlacing();
+    const first = sessions.runAsync(a.placeAsync, ['A']);
+    const second = sessions.runAsync(b.placeAsync, ['B']);
+    a.end({ ...placedOne(1), nodeIds: ['1:1'] });
+    b.end({ ...placedOne(2), nodeIds: ['1:2'] });
+    await Promise.all([first, second]);
+    const done = reports[reports.length - 1];
+    expect(done?.kind === 'done' ? done.placed?.nodeIds : undefined).toEqual(['1:1', '1:2']);
+    expect(done?.kind === 'done' ? done.placed?.outcome.placed : undefined).toBe(2);
+
+    const unsure = heldPlacing();
+    const third = sessions.runAsync(unsure.placeAsync, ['C']);
+    unsure.end({ ...placedOne(3), nodeIds: ['1:3'], endProblem: unconfirmedEndText(1) });
+    await third;
+    const last = reports[reports.length - 1];
+    expect(last?.kind === 'done' && last.placed).toBe(undefined);
+  });
 });

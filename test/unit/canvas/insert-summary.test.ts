@@ -1,7 +1,7 @@
 // What a finished insert says: each step of the summary on its own, then whole summaries of runs
 // merged side by side (drops beside an Insert or a journey board) and of cancelled runs.
 import { describe, expect, it } from 'vitest';
-import { failuresText, insertSummary, mergeOutcomes, stillToPlaceCount, placedWhere, placesOf, removedText, unconfirmedEndText, type InsertOutcome } from '../../../ui/canvas/insert-summary';
+import { failuresText, insertSummary, insertSummarySince, mergeOutcomes, stillToPlaceCount, placedWhere, placesOf, removedText, unconfirmedEndText, type InsertOutcome } from '../../../ui/canvas/insert-summary';
 import { messageProblems } from '../../support/message-rules';
 
 const drop = (id: number, pageName?: string): InsertOutcome => ({ placed: 1, placedIds: [id], total: 1, failed: [], cancelled: false, ...(pageName === undefined ? {} : { pageName }) });
@@ -83,5 +83,43 @@ describe('a cancel that left nothing on the canvas', () => {
     expect(insertSummary({ placed: 0, total: 3, failed: [], cancelled: true })).toBe('Cancelled: nothing was placed.');
     expect(insertSummary({ placed: 0, total: 3, removed: 1, failed: [], cancelled: true })).toBe('Cancelled: nothing is on the canvas. The one placed was undone or deleted before the end.');
     expect(insertSummary({ placed: 0, total: 3, failed: [{ name: 'A — B', reason: 'Gone.' }], cancelled: true })).toBe('Cancelled: nothing was placed. 1 could not be placed: A — B: Gone.');
+  });
+});
+
+describe('the summary after the placing, once references left the canvas (⌘Z, a delete; it kept saying they were placed)', () => {
+  const grid: InsertOutcome = { placed: 3, placedIds: [1, 2, 3], total: 3, failed: [], cancelled: false, nodeIds: ['1:1', '1:2', '1:3'] };
+
+  it('says how many are still there, none, or the summary as it was once they are all back (⌘⇧Z)', () => {
+    expect(insertSummarySince(grid, 0)).toBe('Placed 3 references on the canvas.');
+    expect(insertSummarySince(grid, 1)).toBe('2 of the 3 references placed are still on the canvas; 1 was undone or deleted.');
+    expect(insertSummarySince(grid, 2)).toBe('1 of the 3 references placed is still on the canvas; 2 were undone or deleted.');
+    expect(insertSummarySince(grid, 3)).toBe('Placed 3 references, then undone or deleted: none is on the canvas now.');
+    // More gone than counted (never told so) is all of them.
+    expect(insertSummarySince(grid, 5)).toBe(insertSummarySince(grid, 3));
+    expect(insertSummarySince(drop(1), 1)).toBe('Placed 1 reference, then undone or deleted: it is not on the canvas now.');
+    for (const gone of [1, 2, 3]) expect(messageProblems(insertSummarySince(grid, gone))).toEqual([]);
+  });
+
+  it('keeps the board’s name, a page not open, failures and what a cancel left to place', () => {
+    expect(insertSummarySince(journey, 2)).toBe('Placed the journey board “Acme — journey” with 2 references, then undone or deleted: none is on the canvas now.');
+    expect(insertSummarySince({ ...grid, pageName: 'Moodboard' }, 1)).toBe('2 of the 3 references placed are still on the page “Moodboard”; 1 was undone or deleted.');
+    // Across pages, which page lost one is not known: "the canvas" holds them all.
+    expect(insertSummarySince(mergeOutcomes([drop(1), drop(2, 'Moodboard')]), 1)).toBe('1 of the 2 references placed is still on the canvas; 1 was undone or deleted.');
+    const failed = { ...grid, total: 4, failed: [{ name: 'Beta — News', reason: 'Gone.' }] };
+    expect(insertSummarySince(failed, 3)).toBe('Placed 3 references, then undone or deleted: none is on the canvas now. 1 could not be placed: Beta — News: Gone.');
+    const cancelled = { ...grid, placed: 2, total: 5, cancelled: true };
+    expect(insertSummarySince(cancelled, 1)).toBe('1 of the 2 references placed is still on the canvas; 1 was undone or deleted. Cancelled with 3 still to place.');
+    // Taken away before the end too: both said.
+    expect(insertSummarySince({ ...grid, placed: 2, removed: 1 }, 2)).toBe('Placed 2 references, then undone or deleted: none is on the canvas now. 1 other was placed, then undone or deleted before the end.');
+  });
+
+  it('says an end it could not confirm as it was: its words already say to look on the canvas', () => {
+    const unsure: InsertOutcome = { ...grid, endProblem: unconfirmedEndText(3) };
+    expect(insertSummarySince(unsure, 1)).toBe(insertSummary(unsure));
+  });
+
+  it('merges the layers of runs side by side, for the one summary to follow', () => {
+    expect(mergeOutcomes([{ ...drop(1), nodeIds: ['1:1'] }, drop(2), { ...drop(3), nodeIds: ['1:3'] }]).nodeIds).toEqual(['1:1', '1:3']);
+    expect(mergeOutcomes([drop(1), drop(2)]).nodeIds).toBeUndefined();
   });
 });

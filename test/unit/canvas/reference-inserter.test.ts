@@ -54,7 +54,7 @@ describe('the reference inserter', () => {
   it('sends one insert with the caption’s facts, reading the email once for the service’s name', async () => {
     const { inserter, sent, detailReads } = setup();
     const outcome = await inserter.insertAsync([item(1)], null, () => undefined, new AbortController().signal);
-    expect(outcome).toEqual({ placed: 1, placedIds: [1], total: 1, failed: [], cancelled: false });
+    expect(outcome).toEqual({ placed: 1, placedIds: [1], total: 1, failed: [], cancelled: false, nodeIds: ['1:1'] });
     expect(sent.map((message) => message.type)).toEqual(['canvas/insert']);
     expect((sent[0]!.payload as CanvasInsert).reference).toEqual({ emailId: 1, brandSlug: 'acme', brandName: 'Acme', subject: 'Email 1', url: 'https://library.example/emails/1', capturedDate: '2026-11-03', service: 'MailVault', serviceUrl: 'https://mailvault.example' });
     await inserter.insertAsync([item(2)], null, () => undefined, new AbortController().signal);
@@ -99,6 +99,7 @@ describe('the reference inserter', () => {
       total: 4,
       cancelled: false,
       board: 'Acme — journey',
+      nodeIds: ['1:1', '1:4'],
       failed: [
         { name: 'Acme — Email 2', reason: 'The screenshot could not be loaded: the library has no screenshot at its address.' },
         { name: 'Acme — Email 3', reason: 'This page is read-only.' },
@@ -119,7 +120,7 @@ describe('the reference inserter', () => {
     const { inserter, sent } = setup();
     const controller = new AbortController();
     const outcome = await inserter.insertAsync([item(1), item(2), item(3)], { layout: 'grid' }, (report) => report.done === 1 && controller.abort(), controller.signal);
-    expect(outcome).toEqual({ placed: 1, placedIds: [1], total: 3, failed: [], cancelled: true });
+    expect(outcome).toEqual({ placed: 1, placedIds: [1], total: 3, failed: [], cancelled: true, nodeIds: ['1:1'] });
     expect(sent.at(-1)!.type).toBe('canvas/insert-end');
     expect(insertSummary(outcome)).toBe('Cancelled: 1 reference placed, 2 still to place.');
   });
@@ -287,7 +288,7 @@ describe('the reference inserter', () => {
     const loadTilesAsync = (): Promise<Screenshot> => Promise.resolve({ width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] });
     const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync });
     const outcome = await inserter.insertAsync([item(1), item(2)], { layout: 'grid' }, () => undefined, new AbortController().signal);
-    expect(outcome).toEqual({ placed: 2, placedIds: [1, 2], total: 2, failed: [], cancelled: false });
+    expect(outcome).toEqual({ placed: 2, placedIds: [1, 2], total: 2, failed: [], cancelled: false, nodeIds: ['1:1', '1:2'] });
     expect(insertSummary(outcome)).toBe('Placed 2 references on the canvas.');
   });
 

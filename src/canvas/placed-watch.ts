@@ -1,0 +1,61 @@
+// After a batch ends, the bar says what was placed; ⌘Z, ⌘⇧Z or a delete later makes that untrue.
+// The window asks how many of the references it placed have left the canvas, and the answer comes
+// once that number is not the one it knows (a long poll: the window asks again after each answer,
+// and cancels when its bar goes or a new batch starts, which stops the watching here).
+import { whenCancelled } from '../shared/api/http/cancel-signal';
+import { BridgeError } from '../shared/bridge/bridge-error';
+import type { HandlerContext } from '../shared/bridge/endpoint';
+
+/** The references of this run kept to be watched: a bar speaks of its last placing, far fewer. */
+const MAX_REMEMBERED = 500;
+
+export interface PlacedWatch {
+  /** A reference placed in this run: its node is kept, so a watch reads it without a find. */
+  remember(frame: FrameNode): void;
+  /** How many of `nodeIds` are off the canvas, once that is not `gone`. Ids this run did not place are not watched. */
+  watchAsync(payload: { nodeIds: readonly string[]; gone: number }, context: HandlerContext): Promise<{ gone: number }>;
+}
+
+export function createPlacedWatch(figma: Pick<PluginAPI, 'on' | 'off' | 'loadAllPagesAsync'>): PlacedWatch {
+  const placed = new Map<string, FrameNode>();
+  return {
+    remember(frame) {
+      placed.delete(frame.id);
+      placed.set(frame.id, frame);
+      if (placed.size > MAX_REMEMBERED) placed.delete(placed.keys().next().value!);
+    },
+    async watchAsync({ nodeIds, gone }, context) {
+      const frames = nodeIds.flatMap((id) => {
+        const frame = placed.get(id);
+        return frame ? [frame] : [];
+      });
+      // A node's `removed` follows the file: true once it (or what holds it) is undone or deleted, false again after ⌘⇧Z.
+      const goneNow = () => frames.filter((frame) => frame.removed).length;
+      if (goneNow() !== gone) return { gone: goneNow() };
+      // dynamic-page: documentchange needs every page loaded first.
+      await figma.loadAllPagesAsync();
+      context.throwIfCancelled();
+      if (goneNow() !== gone) return { gone: goneNow() };
+      return new Promise((resolve, reject) => {
+        let stopCancel = () => undefined as void;
+        const onChange = (event: DocumentChangeEvent) => {
+          // Only a layer coming or going takes a reference off the canvas or brings it back: other edits cost nothing.
+          if (!event.documentChanges.some((change) => change.type === 'CREATE' || change.type === 'DELETE')) return;
+          const now = goneNow();
+          if (now === gone) return;
+          stop();
+          resolve({ gone: now });
+        };
+        const stop = () => {
+          figma.off('documentchange', onChange);
+          stopCancel();
+        };
+        figma.on('documentchange', onChange);
+        stopCancel = whenCancelled(context.signal, () => {
+          stop();
+          reject(new BridgeError('cancelled', 'Cancelled.'));
+        });
+      });
+    },
+  };
+}
