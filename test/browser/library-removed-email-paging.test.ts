@@ -1,11 +1,14 @@
 // Lists read page by page after emails they showed were found removed. The library's later pages
 // move up by as many, so the next page, asked for by its number as if nothing had gone, started
 // that many emails too late: those were never shown (a brand's list, Me's, the search's results).
-// Now the page asked for is the one the next unseen email sits on, its repeats dropped.
+// Now the page asked for is the one the next unseen email sits on, its repeats dropped. And a list
+// of Me read again after removals that came back empty said "No liked emails yet.", as if the
+// person had never liked one: now it says the library removed them.
 import type { Frame, Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openBrandAsync, openBrowseAsync } from './support/browse-steps';
-import { libraryControlAsync, readLibraryAsync } from './support/library-read';
+import { checkAxeAsync } from './support/a11y-checks';
+import { openBrandAsync, openBrowseAsync, sectionButton } from './support/browse-steps';
+import { demoLibraryKeyAsync, libraryControlAsync, readLibraryAsync } from './support/library-read';
 import { useHarness, textOf } from './support/playground-harness';
 import { shortPagesAsync } from './support/short-pages';
 
@@ -124,4 +127,42 @@ describe('Browse: paging on after emails shown were found removed', () => {
       await libraryControlAsync(h.emulator.libraryUrl, 'reset');
     }
   });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`Me’s likes, read again after removals and found empty, say the library removed them (${theme})`, async () => {
+      const stop = await shortPagesAsync(h.page, '/v1/me/likes', 1);
+      try {
+        const key = await demoLibraryKeyAsync(h.emulator.libraryUrl);
+        const liked = (await readLibraryAsync<{ data: Emails }>(h.emulator.libraryUrl, '/v1/me/likes?per_page=50', key)).data.map((email) => email.id);
+        expect(liked.length).toBeGreaterThan(1);
+        const first = (await readLibraryAsync<{ data: { subject_line: string; title: string; brand: { name: string } } }>(h.emulator.libraryUrl, `/v1/emails/${liked[0]}`)).data;
+        const ui = await openBrowseAsync(h, theme);
+        // The first liked email found in the search (found removed there later: not from Me's list, whose last row opened would read on itself).
+        await ui.getByRole('search').getByLabel('Brand', { exact: true }).fill(first.brand.name);
+        await ui.getByLabel('Search emails').fill(`${first.subject_line} ${first.title}`);
+        const card = ui.getByRole('list', { name: 'Emails' }).locator(`[data-result-id="${liked[0]}"]`);
+        await card.waitFor({ timeout: 10_000 });
+
+        await sectionButton(ui, 'Me').click();
+        const me = ui.getByRole('region', { name: 'Me' });
+        await me.getByRole('button', { name: 'Likes', exact: true }).click();
+        const rows = me.getByRole('list', { name: 'Liked emails' }).locator('[data-email-id]');
+        await expect.poll(() => idsOf(rows), { timeout: 10_000 }).toEqual([liked[0]]);
+
+        // Every liked email removed by the library; the one Me shows found so in the search: Me reads its likes again, and none are left.
+        for (const id of liked) await libraryControlAsync(h.emulator.libraryUrl, `library/emails/${id}/remove`);
+        await sectionButton(ui, 'Emails').click();
+        await card.click();
+        await expect.poll(() => textOf(ui.getByTestId('library-problem').getByRole('alert')), { timeout: 10_000 }).toBe('This email is no longer in the library.');
+        await h.page.keyboard.press('Escape');
+        await sectionButton(ui, 'Me').click();
+        await expect.poll(() => textOf(me.locator('.empty-state')), { timeout: 10_000 }).toBe('No liked emails left: the library removed the emails you liked.');
+        expect(await rows.count()).toBe(0);
+        await checkAxeAsync(ui, `Me's likes all removed, ${theme}`);
+      } finally {
+        await stop();
+        await libraryControlAsync(h.emulator.libraryUrl, 'reset');
+      }
+    });
+  }
 });
