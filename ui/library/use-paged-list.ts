@@ -5,10 +5,15 @@
 // pages as the designer had loaded, read again one after another and drawn together (so its
 // scroll place applies). The pages themselves are not kept here: the response cache answers them
 // for its minute, with no request, and after it the library does, so nothing it removed shows on.
+// Emails it showed found removed moved the library's later pages up: the next page asked for is
+// the one the next unseen email now sits on (page-after-removals), its repeats dropped by id.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLatest } from '../hooks/use-latest';
 import { takeUnseen } from '../../src/shared/api/library/unique-pager';
 import { libraryProblem, type LibraryProblem } from './library-problem';
+import { pageAfterRemovals } from './page-after-removals';
+import { removedAmong } from './removed-email';
+import { useRemovedEmails } from './removed-emails-context';
 
 export interface PagedList<T> {
   items: T[];
@@ -19,21 +24,35 @@ export interface PagedList<T> {
   meta: Record<string, unknown> | null;
   more: () => void;
   retry: () => void;
-  /** Reads the list again from its first page (the rows shown were all found removed: the library's pages moved up). */
+  /**
+   * Reads on after every row shown was found removed (no row is left to press More under), as More
+   * does: from where the library's pages moved the next ones to, its first page when all it listed went.
+   */
   fromStart: () => void;
+  /** The last page was asked for after rows read were found removed (the library's pages had moved up): empty, the library removed all it had. */
+  readAgain: boolean;
 }
 
 export type PageLoader<T> = (page: number, signal: AbortSignal) => Promise<{ items: T[]; perPage: number; meta?: Record<string, unknown> }>;
 
-/** How many pages each kept list had loaded, and for which connection. */
-const kept = new Map<string, { owner: object; pages: number }>();
+/**
+ * How many pages each kept list had loaded, and for which connection; `shown`: the rows it has
+ * shown since (those found removed meanwhile say, as it comes back, why it may have none left).
+ */
+const kept = new Map<string, { owner: object; pages: number; shown: ReadonlySet<number | string> }>();
 
-/** A list's pages, from the first up to `upTo` (read one after another); `attempt` counts its Try agains. */
+/**
+ * A list's pages, from `number` up to `upTo` (read one after another); `attempt` counts its Try
+ * agains and reads on (a page may be asked for again, its next emails moved up onto it).
+ * `restart`: the rows read before are dropped (a new key, a list read again from the start).
+ */
 interface Page {
   key: string;
   number: number;
   attempt: number;
   upTo: number;
+  restart: boolean;
+  readAgain: boolean;
 }
 
 const same = (one: Page | null, other: Page) => one !== null && one.key === other.key && one.number === other.number && one.attempt === other.attempt;
@@ -42,15 +61,20 @@ const same = (one: Page | null, other: Page) => one !== null && one.key === othe
 const NO_ITEMS: never[] = [];
 
 export function usePagedList<T extends { id: number | string }>(key: string, load: PageLoader<T>, owner?: object): PagedList<T> {
+  const removed = useRemovedEmails();
   const start = (): Page => {
     const mine = kept.get(key);
-    return { key, number: 1, attempt: 0, upTo: owner && mine?.owner === owner ? mine.pages : 1 };
+    const own = owner && mine?.owner === owner ? mine : undefined;
+    return { key, number: 1, attempt: 0, upTo: own?.pages ?? 1, restart: true, readAgain: own !== undefined && [...own.shown].some((id) => removed.has(id as number)) };
   };
   const [page, setPage] = useState(start);
   // `asked`: the page the state is drawn for.
-  const [state, setState] = useState<Omit<PagedList<T>, 'more' | 'retry' | 'fromStart'> & { asked: Page | null }>({ items: [], loading: true, done: false, problem: null, meta: null, asked: null });
+  const [state, setState] = useState<Omit<PagedList<T>, 'more' | 'retry' | 'fromStart'> & { asked: Page | null }>({ items: [], loading: true, done: false, problem: null, meta: null, readAgain: false, asked: null });
   const loader = useLatest(load);
   const seen = useRef(new Set<number | string>());
+  // The last page's size, and how many rows read were found removed when it was asked for: those found since moved the library's pages up.
+  const perPage = useRef(Infinity);
+  const goneAtAsk = useRef(0);
   // The page the state is drawn for already, once reading kept pages again has gone past the first: not asked for again.
   const reached = useRef<Page | null>(null);
   const current = page.key === key ? page : start();
@@ -59,13 +83,16 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
     if (same(reached.current, current)) return undefined;
     let live = true;
     const unneeded = new AbortController();
-    const asked = { key: current.key, number: current.number, attempt: current.attempt, upTo: current.upTo };
-    if (current.number === 1) seen.current = new Set();
-    setState((before) => ({ ...(current.number === 1 ? { items: [], meta: null } : before), loading: true, done: false, problem: null, asked }));
+    const asked = { ...current };
+    if (current.restart) {
+      seen.current = new Set();
+      goneAtAsk.current = 0;
+    }
+    setState((before) => ({ ...(current.restart ? { items: [], meta: null } : before), loading: true, done: false, problem: null, readAgain: current.readAgain, asked }));
     const fresh: T[] = [];
     // The last page read (a More goes on after it; a Try again asks for it again): the list is drawn for it.
     const stop = (number: number, drawn: Pick<PagedList<T>, 'done' | 'problem'> & { meta?: PagedList<T>['meta'] }) => {
-      const at = number === asked.number ? asked : { ...asked, number };
+      const at = number === asked.number ? asked : { ...asked, number, restart: false };
       if (at !== asked) {
         reached.current = at;
         setPage(at);
@@ -77,9 +104,13 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
         const result = await loader.current(number, unneeded.signal);
         if (!live) return;
         fresh.push(...takeUnseen(seen.current, result.items));
+        perPage.current = result.perPage;
         const done = result.items.length < result.perPage;
         if (!done && number < asked.upTo) return readAsync(number + 1);
-        if (owner) kept.set(asked.key, { owner, pages: number });
+        if (owner) {
+          const before = kept.get(asked.key);
+          kept.set(asked.key, { owner, pages: number, shown: before?.owner === owner ? new Set([...before.shown, ...seen.current]) : new Set(seen.current) });
+        }
         stop(number, { done, problem: null, meta: result.meta ?? null });
       } catch (error) {
         // Drawn with what came.
@@ -99,12 +130,19 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
   // (asking), not as the page before left it. A More or Try again pressed meanwhile is not taken
   // as a second one (a More would ask for the page after the next, skipping it).
   const { asked, ...drawn } = state;
-  const shown = same(asked, current) ? drawn : { ...drawn, ...(current.number === 1 ? { items: NO_ITEMS as T[], meta: null } : {}), loading: true, done: false, problem: null };
+  const shown = same(asked, current) ? drawn : { ...drawn, ...(current.restart ? { items: NO_ITEMS as T[], meta: null } : {}), loading: true, done: false, problem: null, readAgain: current.readAgain };
+  const readOn = () => {
+    if (shown.loading) return;
+    const gone = removedAmong(shown.items, removed);
+    const number = pageAfterRemovals(current.number, perPage.current, gone - goneAtAsk.current);
+    setPage({ ...current, number, attempt: current.attempt + 1, upTo: number, restart: false, readAgain: gone > goneAtAsk.current });
+    goneAtAsk.current = gone;
+  };
   return {
     ...shown,
-    more: () => shown.loading || setPage({ ...current, number: current.number + 1, upTo: current.number + 1 }),
+    more: readOn,
     retry: () => shown.loading || setPage({ ...current, attempt: current.attempt + 1 }),
-    fromStart: () => shown.loading || setPage({ ...current, number: 1, attempt: current.attempt + 1, upTo: 1 }),
+    fromStart: readOn,
   };
 }
 

@@ -10,7 +10,8 @@ import { EmailRows } from '../email-rows';
 import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
 import { useEscapeBack } from '../../hooks/use-escape-back';
 import { useListChanges, usePagedList, type OpenedList, type PagedList } from '../use-paged-list';
-import { removedOpenedText, totalWithout } from '../removed-email';
+import { totalWithout } from '../removed-email';
+import { emptyListText } from './emptied-words';
 import { useWithoutRemoved } from '../removed-emails-context';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS, shortDate } from '../search/search-query';
@@ -163,7 +164,7 @@ function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings, bo
       </div>
       <EmailRows emails={emails.items} label="Newest from followed brands" onOpen={(index) => onOpen(emails.items, index, emails)} listRef={emailRows} />
       {!emails.loading && !emails.problem && emails.done && emails.items.length === 0 ? (
-        <p class="empty-state">{emails.gone > 0 ? `No emails left here: the library removed ${removedOpenedText(emails.gone)}.` : since ? `No emails from the brands you follow were captured since ${shortDate(since)}.` : 'No emails from the brands you follow yet.'}</p>
+        <p class="empty-state">{emptyListText(emails, { none: since ? `No emails from the brands you follow were captured since ${shortDate(since)}.` : 'No emails from the brands you follow yet.', left: 'No emails left here', all: 'the ones that were here' })}</p>
       ) : null}
       {follows.problem ? null : notice}
       <LiveStatus busy>{emails.loading && !follows.loading ? 'Loading…' : null}</LiveStatus>
@@ -190,7 +191,7 @@ function Likes({ client, hidden, onOpen, onList, onOpenSettings, box }: PartProp
       {/* data-list-heading: where the keyboard goes when the last row left (library-screen's back). */}
       <h3 tabIndex={-1} data-list-heading>{likes.meta ? plural(totalWithout(Number(likes.meta['total']), likes.gone), 'liked email') : 'Liked emails'}</h3>
       <EmailRows emails={likes.items} label="Liked emails" onOpen={(index) => onOpen(likes.items, index, likes)} listRef={rows} brandNames={brandNames} />
-      <ListState list={likes} rows={rows} onOpenSettings={onOpenSettings} empty={likes.gone > 0 ? `No liked emails left: the library removed ${removedOpenedText(likes.gone)}.` : 'No liked emails yet.'} hidden={hidden} />
+      <ListState list={likes} rows={rows} onOpenSettings={onOpenSettings} empty={emptyListText(likes, { none: 'No liked emails yet.', left: 'No liked emails left', all: 'the emails you liked' })} hidden={hidden} />
     </>
   );
 }
@@ -241,7 +242,7 @@ function Collections({ client, hidden, onOpen, onList, onOpenSettings, box }: Pa
         {/* Left empty by emails found removed, the empty state says it: "0 emails." above it said it twice. */}
         {emails.meta && (emails.items.length > 0 || emails.gone === 0) ? <p class="field-hint">{shownOf(emails.items.length, totalWithout(Number(emails.meta['total']), emails.gone), emails.done)}</p> : null}
         <EmailRows emails={emails.items} label={`Emails in ${open.name}`} onOpen={(index) => onOpen(emails.items, index, emails)} listRef={rows} brandNames={brandNames} />
-        <ListState list={emails} rows={rows} onOpenSettings={onOpenSettings} empty={emails.gone > 0 ? `This collection has no emails left: the library removed ${removedOpenedText(emails.gone)}.` : 'This collection is empty.'} hidden={hidden} />
+        <ListState list={emails} rows={rows} onOpenSettings={onOpenSettings} empty={emptyListText(emails, { none: 'This collection is empty.', left: 'This collection has no emails left', all: 'the emails in it' })} hidden={hidden} />
       </>
     );
   }

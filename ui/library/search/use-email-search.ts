@@ -1,14 +1,14 @@
 // The search's state: the form, the query it makes (text after a pause in typing), the results
 // loaded so far (de-duplicated across pages), whether more are coming, and what went wrong.
+// Results found removed moved the library's later pages up: the pager reads on from where they moved to.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { SearchedEmail } from '../../../src/shared/api/library/schemas';
-import { createUniqueEmailPager, type UniqueEmailPager } from '../../../src/shared/api/library/unique-pager';
 import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { afterPage } from './repeated-pages';
+import { createSearchPager, type SearchPager } from './search-pager';
 import { withoutEmail } from '../removed-email';
 import { EMPTY_SEARCH, SEARCH_DEBOUNCE_MS, sameSearch, searchQuery, type SearchForm } from './search-query';
-import type { SearchEmailsQuery } from '../../../src/shared/api/library/requests';
 
 export interface SearchResults {
   /** Which search these results belong to: a new number for each new query. */
@@ -34,8 +34,6 @@ export interface EmailSearch extends SearchResults {
   remove: (id: number) => void;
 }
 
-type SearchQuery = Omit<SearchEmailsQuery, 'page'>;
-
 const START: SearchResults = { generation: 0, emails: [], loading: true, done: false, repeating: false, problem: null, gone: 0 };
 
 export function useEmailSearch(client: LibraryClient): EmailSearch {
@@ -44,8 +42,7 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
   const [results, setResults] = useState<SearchResults>(START);
   // `signal` aborts when the search is replaced (or the screen closes): its pages stop holding the library's slots.
   // `repeated`: pages in a row that brought nothing new (repeated-pages).
-  // `query`: the search the pager reads (read again from its first page when every result shown was found removed).
-  const run = useRef<{ pager: UniqueEmailPager | null; query: SearchQuery | null; generation: number; busy: boolean; repeated: number; results: SearchResults; signal?: AbortSignal }>({ pager: null, query: null, generation: 0, busy: false, repeated: 0, results: START });
+  const run = useRef<{ pager: SearchPager | null; generation: number; busy: boolean; repeated: number; results: SearchResults; signal?: AbortSignal }>({ pager: null, generation: 0, busy: false, repeated: 0, results: START });
 
   const publish = (next: SearchResults) => {
     run.current.results = next;
@@ -94,11 +91,9 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
     current.busy = false;
     current.repeated = 0;
     try {
-      current.query = searchQuery(applied);
-      current.pager = createUniqueEmailPager(client, current.query);
+      current.pager = createSearchPager(client, searchQuery(applied));
     } catch (error) {
       current.pager = null;
-      current.query = null;
       publish({ ...START, generation: current.generation, loading: false, done: true, problem: libraryProblem(error) });
       return;
     }
@@ -119,15 +114,14 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
       const emails = withoutEmail(before.emails, id);
       if (emails === before.emails) return;
       publish({ ...before, emails: [...emails], gone: before.gone + 1 });
+      current.pager?.removed();
       // Every result shown was found removed, and more are to come: no card is left to scroll to,
-      // so the next ones are asked for now. From the first page again: the library's pages moved up
-      // by the emails it removed (its page 2 now holds what page 3 did). A page on its way brings its own.
-      if (emails.length > 0 || before.done || before.problem !== null || current.busy || current.query === null) return;
-      current.pager = createUniqueEmailPager(client, current.query);
+      // so the next ones are asked for now (from the first page again when all it read went). A page on its way brings its own.
+      if (emails.length > 0 || before.done || before.problem !== null || current.busy) return;
       current.repeated = 0;
       load();
     },
-    [client, load],
+    [load],
   );
 
   return { form, setForm, ...results, loadMore, retry: load, remove };

@@ -1,0 +1,22 @@
+// What a list of Me says once nothing is left in it, and why: never anything in it, emails opened
+// and found removed, or the list read again after that (its next emails) and found empty too.
+import { removedOpenedText } from '../removed-email';
+
+export interface EmptyWords {
+  /** The list had none: "No liked emails yet." */
+  none: string;
+  /** The start said when the library removed what it had: "No liked emails left". */
+  left: string;
+  /** What the library removed when the list read again had none left either: "the emails you liked". */
+  all: string;
+}
+
+/**
+ * The empty state of a list of emails (`gone`: how many it showed were found removed; `readAgain`:
+ * it was read again because all it showed were, and came back empty: the library removed more than
+ * the ones opened, so they are not counted).
+ */
+export function emptyListText({ gone, readAgain }: { gone: number; readAgain: boolean }, words: EmptyWords): string {
+  if (readAgain) return `${words.left}: the library removed ${words.all}.`;
+  return gone > 0 ? `${words.left}: the library removed ${removedOpenedText(gone)}.` : words.none;
+}

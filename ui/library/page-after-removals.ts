@@ -1,0 +1,14 @@
+// Library lists are read by page number. Emails the library removed leave its list, so every later
+// page moves up by as many: asked for as if nothing had gone, the next page starts that many emails
+// too late and they are never shown. The page asked for instead starts early enough; the emails
+// before the first unseen one on it are shown already and dropped as repeats (by id).
+
+/**
+ * The page to ask for after `lastPage` (read `perPage` at a time), when `removedSince` of the emails
+ * already read were found removed since that page was asked for: the first unseen email now sits
+ * `removedSince` places earlier. None removed: the page after. All removed: the first page again.
+ */
+export function pageAfterRemovals(lastPage: number, perPage: number, removedSince: number): number {
+  const back = removedSince > 0 && Number.isFinite(perPage) && perPage > 0 ? Math.ceil(removedSince / perPage) : 0;
+  return Math.max(1, lastPage + 1 - back);
+}
