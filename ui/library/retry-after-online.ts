@@ -16,3 +16,25 @@ export function retryPauseMs(sinceOnlineMs: number, tries: number): number | nul
   if (!(sinceOnlineMs >= 0 && sinceOnlineMs <= SETTLING_MS) || tries < 1 || tries > MOST_TRIES) return null;
   return FIRST_PAUSE_MS * 2 ** (tries - 1);
 }
+
+/** Failures since the last `online`, per address: a failure for good is not asked for again and again. */
+export interface FailureTries {
+  /** The `online` events heard when these were counted. */
+  online: number;
+  /** By address. */
+  counts: ReadonlyMap<string, number>;
+}
+
+export const NO_TRIES: FailureTries = { online: -1, counts: new Map() };
+
+/**
+ * `address` failed with `online` events heard so far: its count since the last `online` (1 for its
+ * first), and the tries with it counted. Another address starts afresh: the detail shows one email
+ * after another in one place, and the one before failing for good must not cost the next its asks.
+ */
+export function countFailure(tries: FailureTries, address: string, online: number): { count: number; tries: FailureTries } {
+  const counts = new Map(tries.online === online ? tries.counts : []);
+  const count = (counts.get(address) ?? 0) + 1;
+  counts.set(address, count);
+  return { count, tries: { online, counts } };
+}

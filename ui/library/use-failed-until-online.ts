@@ -1,7 +1,7 @@
-// An image that failed to load, lost with the connection perhaps: forgotten once the browser is
-// back online, so it is asked for again (a thumbnail, an email's screenshot).
+// An image that failed to load, lost with the connection perhaps: asked for again once the browser
+// is back online (a thumbnail, an email's screenshot), and shown once it comes.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { retryPauseMs } from './retry-after-online';
+import { countFailure, NO_TRIES, retryPauseMs, type FailureTries } from './retry-after-online';
 
 /**
  * The window's `online` events, heard from the start: a hook listens only from the paint after it
@@ -15,39 +15,51 @@ if (typeof window !== 'undefined') {
   });
 }
 
-interface Failure<T> {
-  value: T;
+interface Failure {
+  address: string;
   /** The `online` events heard when it failed. */
   online: number;
   /** Asked again after this pause too (it failed as the connection was settling), or only when back online. */
   pauseMs: number | null;
 }
 
-/** What failed (an address, or true), and how to mark it; null again when the browser comes back online. */
-export function useFailedUntilOnline<T>(): [T | null, (failed: T) => void] {
-  const [failed, setFailed] = useState<Failure<T> | null>(null);
-  // Failures since the last `online`: a failure for good is not asked for again and again.
-  const tries = useRef({ online: -1, count: 0 });
-  const mark = useCallback((value: T) => {
-    const count = tries.current.online === online.count ? tries.current.count + 1 : 1;
-    tries.current = { online: online.count, count };
+/**
+ * Whether the image at `address` failed to load, and how to say it did. It is asked for again out
+ * of sight, and the failure forgotten only once it has come: the words stay meanwhile, where
+ * showing the image again at each ask left a blank box between failures.
+ */
+export function useFailedUntilOnline(address: string): [boolean, () => void] {
+  const [failed, setFailed] = useState<Failure | null>(null);
+  const tries = useRef<FailureTries>(NO_TRIES);
+  const shown = useRef(address);
+  shown.current = address;
+  const markFailed = useCallback((which: string = shown.current) => {
+    const counted = countFailure(tries.current, which, online.count);
+    tries.current = counted.tries;
     // Offline now: the `online` to come asks again.
-    setFailed({ value, online: online.count, pauseMs: navigator.onLine ? retryPauseMs(performance.now() - online.at, count) : null });
+    setFailed({ address: which, online: online.count, pauseMs: navigator.onLine ? retryPauseMs(performance.now() - online.at, counted.count) : null });
   }, []);
+  const current = failed !== null && failed.address === address ? failed : null;
   useEffect(() => {
-    if (failed === null) return undefined;
-    const retry = () => setFailed(null);
-    // Back online since it failed, before this effect listened.
-    if (online.count !== failed.online) {
-      retry();
-      return undefined;
-    }
-    window.addEventListener('online', retry);
-    const timer = failed.pauseMs === null ? undefined : setTimeout(retry, failed.pauseMs);
-    return () => {
+    if (current === null) return undefined;
+    let probe: HTMLImageElement | null = null;
+    const retry = () => {
+      if (probe !== null) return;
+      probe = new Image();
+      probe.onload = () => setFailed((now) => (now === current ? null : now));
+      probe.onerror = () => markFailed(current.address);
+      probe.src = current.address;
+    };
+    const stop = () => {
       window.removeEventListener('online', retry);
       clearTimeout(timer);
+      if (probe !== null) probe.onload = probe.onerror = null;
     };
-  }, [failed]);
-  return [failed === null ? null : failed.value, mark];
+    // Back online since it failed, before this effect listened.
+    if (online.count !== current.online) retry();
+    else window.addEventListener('online', retry);
+    const timer = current.pauseMs === null ? undefined : setTimeout(retry, current.pauseMs);
+    return stop;
+  }, [current, markFailed]);
+  return [current !== null, useCallback(() => markFailed(), [markFailed])];
 }

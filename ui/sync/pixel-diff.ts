@@ -40,6 +40,12 @@ export interface PixelDiff {
   areas: number;
   /** The picture to show: changed pixels tinted over a faded "after". */
   image: Pixels;
+  /**
+   * Whether each picture draws anything (a pixel not fully transparent). A hidden or see-through
+   * component comes as a picture of nothing, which on the white canvas differs from every pixel of
+   * a filled one: "Every pixel changed", true of the pixels and not of the design.
+   */
+  drawn: { before: boolean; after: boolean };
 }
 
 export interface PixelDiffOptions {
@@ -158,6 +164,12 @@ function antialiased(pixels: Pixels, x: number, y: number, width: number, height
   );
 }
 
+/** Whether any pixel of `pixels` is not fully transparent. */
+function drawsAnything(pixels: Pixels): boolean {
+  for (let index = 3; index < pixels.data.length; index += 4) if (pixels.data[index] !== 0) return true;
+  return false;
+}
+
 export async function diffPixelsAsync(before: Pixels, after: Pixels, options: PixelDiffOptions = {}): Promise<PixelDiff> {
   const threshold = options.threshold ?? 0.1;
   const maxDelta = 35215 * threshold * threshold;
@@ -201,7 +213,8 @@ export async function diffPixelsAsync(before: Pixels, after: Pixels, options: Pi
   }
   const total = width * height;
   const areas = changed === 0 ? [] : boxesOf(cells, columns, width, height);
-  return { width, height, changed, total, share: total === 0 ? 0 : changed / total, boxes: areas.slice(0, MAX_BOXES), areas: areas.length, image };
+  const drawn = { before: drawsAnything(before), after: drawsAnything(after) };
+  return { width, height, changed, total, share: total === 0 ? 0 : changed / total, boxes: areas.slice(0, MAX_BOXES), areas: areas.length, image, drawn };
 }
 
 /** Groups touching changed cells (8 neighbours) and boxes each group, clipped to the picture, largest first. */
@@ -246,6 +259,17 @@ function boxesOf(cells: Uint8Array, columns: number, width: number, height: numb
   }
   boxes.sort((first, second) => second.area - first.area);
   return boxes.map(({ x, y, width: boxWidth, height: boxHeight }) => ({ x, y, width: boxWidth, height: boxHeight }));
+}
+
+/**
+ * In place of the share when a picture draws nothing: said as what it is, not as pixels changed.
+ * Null when both draw something.
+ */
+export function nothingDrawnText({ drawn }: Pick<PixelDiff, 'drawn'>, labels: { before: string; after: string }): string | null {
+  const why = '(the component hidden, or fully transparent)';
+  if (!drawn.before && !drawn.after) return `Nothing to compare: neither picture shows anything ${why}.`;
+  const empty = !drawn.before ? labels.before : !drawn.after ? labels.after : null;
+  return empty === null ? null : `Nothing to compare: “${empty}” shows nothing ${why}.`;
 }
 
 /** "4.2 % of pixels changed", "Less than 0.1 % …", "More than 99.9 % …", "Every pixel changed" or "No visible change". */

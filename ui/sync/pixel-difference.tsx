@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { boxOutline } from './diff-box-outline';
 import type { PictureSize } from '../../src/shared/bridge/messages';
-import { boxedText, diffPixelsAsync, pixelDiffText, type PixelDiff, type Pixels } from './pixel-diff';
+import { boxedText, diffPixelsAsync, nothingDrawnText, pixelDiffText, type PixelDiff, type Pixels } from './pixel-diff';
 import { pairFactors } from './picture-scale';
 
 const CACHE_LIMIT = 24;
@@ -89,6 +89,9 @@ export function PixelDifference({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [before, after, sizeKey(beforeSize), sizeKey(afterSize)]);
 
+  // A picture of nothing: the tinted canvas would be a solid block, the share "Every pixel changed".
+  const nothingDrawn = state.status === 'ready' ? nothingDrawnText(state.diff, { before: beforeLabel, after: afterLabel }) : null;
+
   useEffect(() => {
     const element = canvas.current;
     if (state.status !== 'ready' || !element) return;
@@ -112,14 +115,14 @@ export function PixelDifference({
   // A failure is said in the status that said "Comparing…": put in its place, it was never heard.
   const text =
     state.status === 'ready'
-      ? pixelDiffText(state.diff)
+      ? (nothingDrawn ?? pixelDiffText(state.diff))
       : state.status === 'failed'
         ? 'The pictures could not be compared pixel by pixel (one of them could not be read).'
         : 'Comparing the pictures…';
-  const boxed = state.status === 'ready' ? boxedText(state.diff) : '';
+  const boxed = state.status === 'ready' && nothingDrawn === null ? boxedText(state.diff) : '';
   return (
     <figure class="sync-diff" data-testid="sync-pixel-diff">
-      {state.status === 'ready' ? (
+      {state.status === 'ready' && nothingDrawn === null ? (
         <canvas
           ref={canvas}
           class="sync-picture sync-diff-canvas"

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeFigma, type FakeFigma } from '../../fake-figma';
 import { buildSnapshotFixtureAsync, type SnapshotFixture } from '../../fixtures/snapshot-fixture';
 import { encodePng, readImageHeader } from '../../support/png';
-import { componentUpsertSchema } from '../../../src/shared/api/builder/schemas';
+import { componentUpsertSchema } from '../../support/component-upsert-schema';
 import { hashedDescription, normalizeComponent, type ComponentRoot } from '../../../src/snapshot/normalize/component';
 import { emptyDependencies, ReferenceResolver } from '../../../src/snapshot/reference-resolver';
 import { ReferenceCollector } from '../../../src/snapshot/references';

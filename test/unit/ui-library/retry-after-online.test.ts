@@ -1,7 +1,7 @@
 // A failure soon after the connection came back is asked for again after a pause, a few times;
 // one long after, or before any, waits for the connection to come back again.
 import { describe, expect, it } from 'vitest';
-import { retryPauseMs, SETTLING_MS } from '../../../ui/library/retry-after-online';
+import { countFailure, NO_TRIES, retryPauseMs, SETTLING_MS, type FailureTries } from '../../../ui/library/retry-after-online';
 
 describe('retryPauseMs', () => {
   it('asks again after pauses that double, for the first three failures soon after the connection came back', () => {
@@ -21,5 +21,32 @@ describe('retryPauseMs', () => {
   it('asks nothing for no failure, or a clock gone back', () => {
     expect(retryPauseMs(50, 0)).toBeNull();
     expect(retryPauseMs(-1, 1)).toBeNull();
+  });
+});
+
+describe('countFailure', () => {
+  const A = 'https://library.example/emails/1/preview.png';
+  const B = 'https://library.example/emails/2/preview.png';
+
+  it('counts each address’s failures since the last online on their own', () => {
+    let tries: FailureTries = NO_TRIES;
+    const fail = (value: string, online: number): number => {
+      const counted = countFailure(tries, value, online);
+      tries = counted.tries;
+      return counted.count;
+    };
+    expect(fail(A, 1)).toBe(1);
+    expect(fail(A, 1)).toBe(2);
+    expect(fail(A, 1)).toBe(3);
+    // The next email's screenshot, failing in the same while: its own first failure, asked again.
+    expect(fail(B, 1)).toBe(1);
+    expect(retryPauseMs(50, fail(B, 1))).toBe(2_000);
+    expect(fail(A, 1)).toBe(4);
+  });
+
+  it('starts every address afresh once the connection comes back again', () => {
+    const first = countFailure(countFailure(NO_TRIES, A, 1).tries, A, 1);
+    expect(first.count).toBe(2);
+    expect(countFailure(first.tries, A, 2).count).toBe(1);
   });
 });

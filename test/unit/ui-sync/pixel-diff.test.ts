@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffPixelsAsync, pixelDiffText, type Pixels } from '../../../ui/sync/pixel-diff';
+import { diffPixelsAsync, nothingDrawnText, pixelDiffText, type Pixels } from '../../../ui/sync/pixel-diff';
 
 type Rgba = [number, number, number, number];
 const WHITE: Rgba = [255, 255, 255, 255];
@@ -102,5 +102,32 @@ describe('pixel difference', () => {
     expect(pixelDiffText(diff)).toBe('Every pixel changed');
     expect(pixelDiffText({ changed: 9_996, share: 0.9996 })).toBe('More than 99.9 % of pixels changed');
     expect(pixelDiffText({ changed: 9_994, share: 0.9994 })).toBe('99.9 % of pixels changed');
+  });
+
+  // A hidden (or see-through) component's picture draws nothing: on the white canvas every pixel of a
+  // filled one differed, and the caption said "Every pixel changed".
+  describe('a picture that draws nothing', () => {
+    const labels = { before: 'Last sync', after: 'This file' };
+    const clear = picture(20, 20, () => [0, 0, 0, 0]);
+    const filled = picture(20, 20, () => RED);
+
+    it('is said as nothing to compare, naming the picture that shows nothing', async () => {
+      const hidden = await diffPixelsAsync(filled, clear);
+      expect(pixelDiffText(hidden)).toBe('Every pixel changed');
+      expect(hidden.drawn).toEqual({ before: true, after: false });
+      expect(nothingDrawnText(hidden, labels)).toBe('Nothing to compare: “This file” shows nothing (the component hidden, or fully transparent).');
+      const shown = await diffPixelsAsync(clear, filled);
+      expect(nothingDrawnText(shown, labels)).toBe('Nothing to compare: “Last sync” shows nothing (the component hidden, or fully transparent).');
+    });
+
+    it('is said of both when neither draws anything', async () => {
+      expect(nothingDrawnText(await diffPixelsAsync(clear, clear), labels)).toBe('Nothing to compare: neither picture shows anything (the component hidden, or fully transparent).');
+    });
+
+    it('says nothing of a picture drawn white, or drawn faintly', async () => {
+      expect(nothingDrawnText(await diffPixelsAsync(picture(20, 20, () => WHITE), filled), labels)).toBeNull();
+      const faint = picture(20, 20, (x, y) => (x === 3 && y === 4 ? [0, 0, 0, 1] : [0, 0, 0, 0]));
+      expect(nothingDrawnText(await diffPixelsAsync(faint, filled), labels)).toBeNull();
+    });
   });
 });

@@ -37,7 +37,7 @@ export interface EmailPreviewProps {
 export function EmailPreview({ email, libraryUrl, view, onView, onOpenSettings, onScreenshotFailed }: EmailPreviewProps) {
   // A screenshot that failed (missing, not an image) is said in words, not left a broken image;
   // one lost with the connection is asked for again once it is back, as the grid's thumbnails are.
-  const [brokenUrl, setBrokenUrl] = useFailedUntilOnline<string>();
+  const [broken, setBroken] = useFailedUntilOnline(email.preview_url);
   const html = email.html_status === 'ok' && email.html !== null ? email.html : null;
   // HTML chosen on an earlier email shows this one's screenshot when it has none.
   const mode = html === null ? 'screenshot' : view.mode;
@@ -113,7 +113,7 @@ export function EmailPreview({ email, libraryUrl, view, onView, onOpenSettings, 
             data-testid="email-html"
           />
         </div>
-      ) : brokenUrl === email.preview_url ? (
+      ) : broken ? (
         <p class="notice notice-info" data-testid="screenshot-problem">
           The library’s screenshot of this email could not be shown.
         </p>
@@ -125,7 +125,7 @@ export function EmailPreview({ email, libraryUrl, view, onView, onOpenSettings, 
           alt={`Screenshot of the email “${subjectOf(email)}”`}
           draggable={false}
           onError={() => {
-            setBrokenUrl(email.preview_url);
+            setBroken();
             onScreenshotFailed?.();
           }}
         />

@@ -28,7 +28,7 @@ export interface EmailCardProps {
 
 export function EmailCard({ email, position, total, focusable, showImage, height, thumb, onOpen, onFocus, selected, onToggle, canvas }: EmailCardProps) {
   const subject = subjectOf(email);
-  const [broken, setBroken] = useFailedUntilOnline<true>();
+  const [broken, setBroken] = useFailedUntilOnline(email.thumbnail_url);
   return (
     <li class={selected ? 'email-card email-card-selected' : 'email-card'} style={{ height: `${height}px` }} aria-posinset={position} aria-setsize={total}>
       <button
@@ -43,7 +43,7 @@ export function EmailCard({ email, position, total, focusable, showImage, height
       >
         <span class={thumb.letterboxed ? 'email-thumb email-thumb-letterboxed' : 'email-thumb'} style={{ height: `${thumb.height}px` }}>
           {/* A thumbnail that fails says so (a blank box read as still loading); the box keeps its size. */}
-          {broken ? <span class="email-thumb-missing">Thumbnail did not load</span> : showImage ? <img src={email.thumbnail_url} alt="" decoding="async" draggable={false} onError={() => setBroken(true)} /> : null}
+          {broken ? <span class="email-thumb-missing">Thumbnail did not load</span> : showImage ? <img src={email.thumbnail_url} alt="" decoding="async" draggable={false} onError={setBroken} /> : null}
         </span>
         <span class="email-card-brand">{email.brand}</span>
         <span class="email-card-subject">{subject}</span>
