@@ -5,9 +5,7 @@
 import { whenCancelled } from '../shared/api/http/cancel-signal';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
-
-/** The references of this run kept to be watched: a bar speaks of its last placing, far fewer. */
-const MAX_REMEMBERED = 500;
+import { PLACED_WATCH_MAX } from '../shared/bridge/messages';
 
 export interface PlacedWatch {
   /** A reference placed in this run: its node is kept, so a watch reads it without a find. */
@@ -22,14 +20,17 @@ export function createPlacedWatch(figma: Pick<PluginAPI, 'on' | 'off' | 'loadAll
     remember(frame) {
       placed.delete(frame.id);
       placed.set(frame.id, frame);
-      if (placed.size > MAX_REMEMBERED) placed.delete(placed.keys().next().value!);
+      if (placed.size > PLACED_WATCH_MAX) placed.delete(placed.keys().next().value!);
     },
     async watchAsync({ nodeIds, gone }, context) {
       const frames = nodeIds.flatMap((id) => {
         const frame = placed.get(id);
         return frame ? [frame] : [];
       });
-      // A node's `removed` follows the file: true once it (or what holds it) is undone or deleted, false again after ⌘⇧Z.
+      // assumption: a node's `removed` follows the file: true once it (or what holds it) is undone
+      // or deleted, false again after ⌘⇧Z (same id), and undo and redo fire documentchange. The fake
+      // Figma models it so; the plugin docs do not say it outright. A reference cut and pasted is a
+      // new node, so it counts as gone.
       const goneNow = () => frames.filter((frame) => frame.removed).length;
       if (goneNow() !== gone) return { gone: goneNow() };
       // dynamic-page: documentchange needs every page loaded first.

@@ -10,7 +10,6 @@ import { useHarness } from './support/playground-harness';
 import { changeFillAsync, comparedAgainDetailAsync, linkToEmptyDesignSystemAsync, syncEverythingAsync } from './support/sync-steps';
 
 const h = useHarness();
-const SHOTS = process.env.G_SHOTS;
 
 /** How much of the element's box lies outside the visible part of every box that scrolls or clips it, and of the window (0: all in sight). */
 function outOfSightAsync(element: Locator): Promise<number> {
@@ -47,7 +46,6 @@ describe.each(['light', 'dark'] as const)('a row opened at the default size, %s 
     for (const picture of await pictures.all()) await picture.evaluate((image) => (image as HTMLImageElement).decode());
     // Every property is still said (under the pictures).
     await expect.poll(() => detail.getByTestId('sync-changes').getByRole('row').count()).toBeGreaterThan(2);
-    if (SHOTS) await h.page.screenshot({ path: `${SHOTS}/${theme}-opened.png` });
     for (const picture of await pictures.all()) expect(await outOfSightAsync(picture), `${await picture.getAttribute('alt')} at 400 × 600`).toBe(0);
     // Shown without moving the keyboard or the screen: the heading keeps it, the Back link in sight.
     expect(await ui.evaluate(() => document.activeElement?.id)).toBe('sync-detail-title');

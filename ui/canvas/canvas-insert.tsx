@@ -4,6 +4,7 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../src/shared/api/library/client';
+import { PLACED_WATCH_MAX } from '../../src/shared/bridge/messages';
 import { onSandboxEvent, type UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
 import { WaitOverStatus } from '../components/wait-over-status';
@@ -84,7 +85,8 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
   // While the summary shows, the sandbox says when its references leave the canvas (⌘Z, a delete)
   // or come back (⌘⇧Z); the watching stops with the summary (Dismiss, a new placing).
   useEffect(() => {
-    if (!placed) return;
+    // More than the sandbox follows: the words stay as the placing left them (a request it refuses would end the watch unsaid).
+    if (!placed || placed.nodeIds.length > PLACED_WATCH_MAX) return;
     let stopped = false;
     let asking: { cancel(): void } | null = null;
     const followAsync = async () => {
@@ -110,7 +112,11 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
       asking?.cancel();
     };
   }, [placed, endpoint]);
-  const shown: BarState = bar.kind === 'done' && placed && since?.placed === placed && since.gone > 0 ? { ...bar, text: insertSummarySince(placed.outcome, since.gone) } : bar;
+  // Kept while nothing it reads changes: the bar's effects run on a new state (they measure it, and may scroll).
+  const shown: BarState = useMemo(
+    () => (bar.kind === 'done' && placed && since?.placed === placed && since.gone > 0 ? { ...bar, text: insertSummarySince(placed.outcome, since.gone) } : bar),
+    [bar, placed, since],
+  );
   /** Each drag's email and the card it started from (Dismiss gives the focus back to it). */
   const drags = useRef(new Map<string, { item: InsertItem; origin: EventTarget | null }>());
 

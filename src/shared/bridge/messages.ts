@@ -434,6 +434,9 @@ export const canvasInsertSchema = z.object({
 });
 export type CanvasInsert = z.infer<typeof canvasInsertSchema>;
 
+/** The most references a placed-watch follows: the sandbox keeps this many placed frames, and a bar's placing is far fewer. */
+export const PLACED_WATCH_MAX = 500;
+
 /** Requests the UI sends and the sandbox answers. */
 export const sandboxRequests = {
   /**
@@ -588,11 +591,11 @@ export const sandboxRequests = {
     z.object({ placed: z.number(), nodeIds: z.array(z.string()), pageName: z.optional(z.string()), emailIds: z.optional(z.array(z.number())), problem: z.optional(z.string()) }),
   ),
   /**
-   * How many of `nodeIds` (references this run placed) have left the canvas (⌘Z, a delete), answered
+   * How many of `nodeIds` (at most PLACED_WATCH_MAX, references this run placed) have left the canvas (⌘Z, a delete), answered
    * once that is not `gone`, the number the window knows: it then asks again with the new one, and
    * cancels when its bar's words no longer speak of them. Ids this run did not place are not counted.
    */
-  'canvas/placed-watch': defineRequest(z.object({ nodeIds: z.array(z.string()).check(z.maxLength(500)), gone: z.number() }), z.object({ gone: z.number() })),
+  'canvas/placed-watch': defineRequest(z.object({ nodeIds: z.array(z.string()).check(z.maxLength(PLACED_WATCH_MAX)), gone: z.number() }), z.object({ gone: z.number() })),
 };
 export type SandboxRequests = typeof sandboxRequests;
 

@@ -26,10 +26,15 @@ async function placedBatchAsync(layout: 'grid' | 'board', count = 3) {
   for (let id = 1; id <= count; id++) await handlers['canvas/insert'](insertOf(id, { batchId, stage: 'Welcome' }), context);
   const { nodeIds } = await handlers['canvas/insert-end']({ batchId, stages: ['Welcome'] }, context);
   await fake.settleAsync();
-  /** The watch's answer, or 'waiting' while it has none after every change was delivered. */
+  const answers = new WeakMap<Promise<{ gone: number }>, { gone: number } | Error>();
+  /** The watch's answer, or 'waiting' while it has none after every change was delivered (no timer: what settled is noted). */
   const answerAsync = async (watch: Promise<{ gone: number }>) => {
+    if (!answers.has(watch)) watch.then((answer) => answers.set(watch, answer), (error: Error) => answers.set(watch, error));
     await fake.settleAsync();
-    return Promise.race([watch.then(({ gone }) => gone), new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 20))]);
+    await Promise.resolve();
+    const answer = answers.get(watch);
+    if (answer instanceof Error) throw answer;
+    return answer === undefined ? 'waiting' : answer.gone;
   };
   return { fake, handlers, nodeIds, answerAsync };
 }

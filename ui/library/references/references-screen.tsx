@@ -180,7 +180,7 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
     else if (cancelled.current) removeButton.current?.focus();
     cancelled.current = false;
   }, [confirming]);
-  // The list and its buttons are gone once removed: the focus goes to what happened, which is
+  // Once removed, the focus goes to what happened (the rows removed leave the list), which is
   // said as it takes the focus (not a live region too: that said it twice).
   useLayoutEffect(() => removalResult.current?.focus(), [removal]);
   useEffect(() => shownNote.current?.scrollIntoView({ block: 'nearest' }), [shown]);
@@ -208,6 +208,8 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
   const remove = () => {
     setRemoving(true);
     setStep(null);
+    // An earlier removal's failure is not this one's: the rows it left stay listed, and its words went on beside a later success.
+    setProblem(null);
     endpoint.request('canvas/references-remove', { nodeIds: remaining.map((reference) => reference.nodeId), goneEmailIds: [...outcome.goneEmailIds] }, { onProgress: setStep }).then(
       (result) => {
         const stayed = new Set(result.failures.flatMap((failure) => (alreadyGone(failure) ? [] : [failure.nodeId])));
