@@ -59,7 +59,22 @@ export function BrandsScreen({ client, hidden, onBrand, onAsk, onOpenSettings }:
         <label class="field-label" for="library-brand-search">
           Search brands
         </label>
-        <input id="library-brand-search" class="field-input" type="search" value={text} placeholder="Top brands" autoComplete="off" onInput={(event) => setText(event.currentTarget.value)} />
+        <input
+          id="library-brand-search"
+          class="field-input"
+          type="search"
+          value={text}
+          placeholder="Top brands"
+          autoComplete="off"
+          onInput={(event) => setText(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            // Down arrow: on to the brands found, as from Browse's search to its results. Not into
+            // a list still answering the words before (it is about to be replaced).
+            if (event.key !== 'ArrowDown' || asking || !state.brands?.length) return;
+            event.preventDefault();
+            focusRowFrom(rows.current, 0);
+          }}
+        />
       </div>
       {problem ? <ProblemNotice problem={problem} onRetry={retryFocused(retry)} onOpenSettings={onOpenSettings} /> : null}
       <LiveStatus busy>{asking ? (text.trim() ? `Looking for “${text.trim()}”…` : 'Loading brands…') : null}</LiveStatus>

@@ -26,6 +26,7 @@ import { useKeptState } from '../kept-state';
 import { useKeptScroll } from '../use-kept-scroll';
 import { useBrandNames } from '../brand-names';
 import { stageCountText } from './stage-count';
+import { boardPlacesText } from './board-words';
 import { perStageProblem } from './per-stage-problem';
 
 export interface JourneysScreenProps {
@@ -149,6 +150,9 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
   const said = useMemo(() => problem && perStageProblem(problem, shownPerStage, perStage), [problem, shownPerStage, perStage]);
   const { min, max } = LIBRARY_LIMITS.emailsPerStage;
   const all = loaded?.stages.flatMap((stage) => stage.emails) ?? [];
+  // The journey's own count, without its emails found removed since (those the answer listed).
+  const gone = (index: number) => (state.journey?.stages[index]?.emails.length ?? 0) - (loaded?.stages[index]?.emails.length ?? 0);
+  const journeyTotal = loaded?.stages.reduce((sum, stage, index) => sum + totalWithout(stage.email_count, gone(index)), 0) ?? 0;
   const canvas = useCanvasInsert();
   // The list's name once it came (a journey kept open shows before the list has loaded: its own look-up then stops).
   const name = knownName ?? brandName;
@@ -201,21 +205,28 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
         </select>
       </div>
       {canvas && journey && all.length > 0 ? (
-        <Button
-          variant="primary"
-          busy={canvas.busy}
-          held={canvas.held}
-          disabled={loadingOther}
-          onClick={() =>
-            canvas.insert(
-              journey.stages.flatMap((stage) => stage.emails.map((email) => insertItemOf(email, journey.brand, stage.stage))),
-              // A stage without emails gets no column: an empty one reads as a failed insert.
-              { layout: 'board', title: `${journey.brand} — journey`, stages: journey.stages.filter((stage) => stage.emails.length > 0).map((stage) => stage.stage) },
-            )
-          }
-        >
-          Insert journey as board
-        </Button>
+        <>
+          <Button
+            variant="primary"
+            busy={canvas.busy}
+            held={canvas.held}
+            disabled={loadingOther}
+            describedBy="journey-board-places"
+            onClick={() =>
+              canvas.insert(
+                journey.stages.flatMap((stage) => stage.emails.map((email) => insertItemOf(email, journey.brand, stage.stage))),
+                // A stage without emails gets no column: an empty one reads as a failed insert.
+                { layout: 'board', title: `${journey.brand} — journey`, stages: journey.stages.filter((stage) => stage.emails.length > 0).map((stage) => stage.stage) },
+              )
+            }
+          >
+            Insert journey as board
+          </Button>
+          {/* Only the emails shown go on the board: said before pressing, not learned from the summary after. */}
+          <p class="field-hint" id="journey-board-places" data-testid="journey-board-places">
+            {boardPlacesText(all.length, journeyTotal)}
+          </p>
+        </>
       ) : null}
       {said ? <ProblemNotice problem={said} onRetry={retryFocused(retry)} onOpenSettings={onOpenSettings} /> : null}
       <LiveStatus busy>{state.journey === null && !problem ? 'Loading the journey…' : loadingOther ? `Loading ${plural(chosen, 'email')} per stage…` : null}</LiveStatus>
@@ -224,8 +235,7 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
         const start = offset;
         offset += stage.emails.length;
         // The stage's count still holds its emails found removed since (those the answer listed).
-        const gone = (state.journey?.stages[index]?.emails.length ?? stage.emails.length) - stage.emails.length;
-        const count = stageCountText(stage.emails.length, totalWithout(stage.email_count, gone));
+        const count = stageCountText(stage.emails.length, totalWithout(stage.email_count, gone(index)));
         return (
           // data-email-group: its rows are a list of their own for the keyboard's way back from a removed email (rowAfterRemoval); its heading takes it when none is left.
           <section key={stage.stage_slug} aria-label={stage.stage} ref={index === 0 ? firstStage : undefined} data-email-group>
