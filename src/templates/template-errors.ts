@@ -101,7 +101,8 @@ const TIMED_OUT_WORDS = {
 /**
  * A create, an update or a rename that ran out of its time (a builder that stalls, or keeps
  * asking to slow down): said before the window stops waiting, with whether its write may still
- * land (Figma's fetch cannot be called back).
+ * land (Figma's fetch cannot be called back). `writeSent` goes with the words: the window's own
+ * timeout has the same code, and only a write sent may have been done.
  */
 export function timedOutError(action: 'create' | 'update' | 'rename', templateName: string | undefined, seconds: number, writeSent: boolean): BridgeError {
   const words = TIMED_OUT_WORDS[action];
@@ -111,6 +112,7 @@ export function timedOutError(action: 'create' | 'update' | 'rename', templateNa
     writeSent
       ? `The builder did not confirm the ${words.noun} of ${named} within ${seconds} seconds, so it may still go through. ${words.again}`
       : `The builder did not answer within ${seconds} seconds, so ${named} was not ${words.done}. Try again in a little while.`,
+    { writeSent },
   );
 }
 

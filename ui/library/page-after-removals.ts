@@ -12,3 +12,16 @@ export function pageAfterRemovals(lastPage: number, perPage: number, removedSinc
   const back = removedSince > 0 && Number.isFinite(perPage) && perPage > 0 ? Math.ceil(removedSince / perPage) : 0;
   return Math.max(1, lastPage + 1 - back);
 }
+
+/**
+ * The page to read on from when `removedSince` of the emails read were found removed after the
+ * list had finished (`lastPage` came back short or empty), or null: it stays finished. Removed
+ * after that page was read, they moved no unread email (all were read); removed before, that page
+ * started as many too late, and the emails it skipped sit just before it: read on from where they
+ * moved to, as if that page had not been read yet. A list that is one page (emails shown on it
+ * were removed after it was read), or read in one go (no page size), skipped none.
+ */
+export function pageAfterRemovalsWhenDone(lastPage: number, perPage: number, removedSince: number): number | null {
+  if (removedSince <= 0 || !Number.isFinite(perPage) || perPage <= 0 || lastPage <= 1) return null;
+  return pageAfterRemovals(lastPage - 1, perPage, removedSince);
+}

@@ -7,11 +7,12 @@
 // for its minute, with no request, and after it the library does, so nothing it removed shows on.
 // Emails it showed found removed moved the library's later pages up: the next page asked for is
 // the one the next unseen email now sits on (page-after-removals), its repeats dropped by id.
+// Found once it had finished, it is not finished any more: its last page may have skipped some.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLatest } from '../hooks/use-latest';
 import { takeUnseen } from '../../src/shared/api/library/unique-pager';
 import { libraryProblem, type LibraryProblem } from './library-problem';
-import { pageAfterRemovals } from './page-after-removals';
+import { pageAfterRemovals, pageAfterRemovalsWhenDone } from './page-after-removals';
 import { removedAmong } from './removed-email';
 import { useRemovedEmails } from './removed-emails-context';
 
@@ -131,15 +132,20 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
   // as a second one (a More would ask for the page after the next, skipping it).
   const { asked, ...drawn } = state;
   const shown = same(asked, current) ? drawn : { ...drawn, ...(current.restart ? { items: NO_ITEMS as T[], meta: null } : {}), loading: true, done: false, problem: null, readAgain: current.readAgain };
+  const gone = removedAmong(shown.items, removed);
+  // Finished, with rows found removed since its last page was asked for: where to read on from, or null (finished).
+  const reopenedAt = shown.done && !shown.loading ? pageAfterRemovalsWhenDone(current.number, perPage.current, gone - goneAtAsk.current) : null;
   const readOn = () => {
     if (shown.loading) return;
-    const gone = removedAmong(shown.items, removed);
-    const number = pageAfterRemovals(current.number, perPage.current, gone - goneAtAsk.current);
-    setPage({ ...current, number, attempt: current.attempt + 1, upTo: number, restart: false, readAgain: gone > goneAtAsk.current });
+    const number = reopenedAt ?? pageAfterRemovals(current.number, perPage.current, gone - goneAtAsk.current);
+    // Reopened: on to the page it had finished on, in one go (the first may bring only rows shown already).
+    const upTo = reopenedAt === null ? number : Math.max(number, current.number);
+    setPage({ ...current, number, attempt: current.attempt + 1, upTo, restart: false, readAgain: gone > goneAtAsk.current });
     goneAtAsk.current = gone;
   };
   return {
     ...shown,
+    done: shown.done && reopenedAt === null,
     more: readOn,
     retry: () => shown.loading || setPage({ ...current, attempt: current.attempt + 1 }),
     fromStart: readOn,

@@ -155,13 +155,24 @@ export function isGoneElsewhere(error: unknown): boolean {
 }
 
 /**
+ * Who ran out of time: the sandbox, with its write sent (`sent`) or not (`unsent`: nothing was
+ * done), or the window waiting for the sandbox (`window`), by the `writeSent` the sandbox's carries.
+ */
+function timedOut(error: unknown): 'sent' | 'unsent' | 'window' | null {
+  const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { writeSent?: unknown } };
+  if (code !== 'timeout') return null;
+  return details?.writeSent === true ? 'sent' : details?.writeSent === false ? 'unsent' : 'window';
+}
+
+/**
  * A save failed without an answer read: the template may have been made, so the list reads
  * again. The window giving up on the sandbox (`timeout`) is such a case too: the sandbox may
- * still be waiting out the builder's "slow down" before it sends the save.
+ * still be waiting out the builder's "slow down" before it sends the save. The sandbox's own
+ * timeout before anything was sent is not: nothing was made, and the list has nothing new.
  */
 export function listMayHaveChanged(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return code === 'answer_lost' || code === 'timeout';
+  return code === 'answer_lost' || (code === 'timeout' && timedOut(error) !== 'unsent');
 }
 
 /**
@@ -177,10 +188,17 @@ export const BUILDER_REQUEST_TIMEOUT_MS = 120_000;
  */
 export function saveProblem(error: unknown, templateName: string): TemplateProblem {
   const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { lostSave?: unknown } };
-  if (code === 'timeout') {
+  const timeout = timedOut(error);
+  if (timeout === 'window') {
     const lostSave: LostSave = { templateName, answer: 'window_stopped' };
     return { message: lostSaveWords(lostSave, false), action: null, frameId: null, lostSave };
   }
+  // Sent and not confirmed in time: said from its facts, as a lost answer is (and otherwise while the list cannot be read).
+  if (timeout === 'sent') {
+    const lostSave: LostSave = { templateName, answer: 'timeout' };
+    return { message: lostSaveWords(lostSave, false), action: null, frameId: null, lostSave };
+  }
+  // Otherwise the sandbox's words stay, "was not created" among them: nothing was sent, so trying again makes no second one.
   const problem = templateProblem(error);
   const facts = code === 'answer_lost' ? lostSaveFactsSchema.safeParse(details?.lostSave) : null;
   return facts?.success ? { ...problem, lostSave: facts.data } : problem;

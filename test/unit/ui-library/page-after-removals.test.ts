@@ -1,7 +1,7 @@
 // The page a list asks for after emails it showed were found removed: the library's later pages
 // moved up by as many, so the next page starts early enough that none is skipped (repeats dropped by id).
 import { describe, expect, it } from 'vitest';
-import { pageAfterRemovals } from '../../../ui/library/page-after-removals';
+import { pageAfterRemovals, pageAfterRemovalsWhenDone } from '../../../ui/library/page-after-removals';
 import { takeUnseen } from '../../../src/shared/api/library/unique-pager';
 
 describe('pageAfterRemovals', () => {
@@ -25,6 +25,22 @@ describe('pageAfterRemovals', () => {
 
   it('reads on after a list read in one go (no page size) as if nothing moved', () => {
     expect(pageAfterRemovals(1, Infinity, 3)).toBe(2);
+  });
+});
+
+describe('pageAfterRemovalsWhenDone', () => {
+  it('reads on from where the emails its last page skipped moved to', () => {
+    // Pages of 3, the third short: one removed before it was read skipped the 7th, now the 6th (page 2).
+    expect(pageAfterRemovalsWhenDone(3, 3, 1)).toBe(2);
+    expect(pageAfterRemovalsWhenDone(3, 3, 4)).toBe(1);
+    expect(pageAfterRemovalsWhenDone(5, 20, 20)).toBe(4);
+    expect(pageAfterRemovalsWhenDone(5, 20, 21)).toBe(3);
+  });
+
+  it('stays finished with none found removed, one page only, or a list read in one go', () => {
+    expect(pageAfterRemovalsWhenDone(3, 3, 0)).toBeNull();
+    expect(pageAfterRemovalsWhenDone(1, 20, 2)).toBeNull();
+    expect(pageAfterRemovalsWhenDone(2, Infinity, 2)).toBeNull();
   });
 });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplateRow, TemplateSaveOutcome } from '../../../src/shared/bridge/messages';
-import { countText, filterTemplates, linkedSelectionText, listedLinkName, listMayHaveChanged, saveOutcomeText, saveProblem, templateProblem } from '../../../ui/templates/template-words';
+import { countText, filterTemplates, linkedSelectionText, listedLinkName, listMayHaveChanged, problemBesideList, saveOutcomeText, saveProblem, templateProblem } from '../../../ui/templates/template-words';
+import { BridgeError } from '../../../src/shared/bridge/bridge-error';
+import { timedOutError } from '../../../src/templates/template-errors';
 import { messageProblems } from '../../support/message-rules';
 
 const row = (name: string): TemplateRow => ({ id: name, name, description: '', updatedAt: '2026-11-24T10:00:00.000Z', thumbnailUrl: null, linkedFrame: null });
@@ -73,6 +75,34 @@ describe('template words', () => {
     expect(messageProblems(problem.message)).toEqual([]);
     // Other failures keep their own words and buttons.
     expect(saveProblem({ code: 'unauthorized', message: 'The builder API key was not accepted.' }, 'Spring sale')).toEqual(templateProblem({ code: 'unauthorized', message: 'The builder API key was not accepted.' }));
+  });
+
+  it('a save the sandbox gave up on before sending keeps its definite words, and the list is not read again for it', () => {
+    // As the window receives it, across the bridge.
+    const unsent = BridgeError.fromWire(timedOutError('create', 'Spring sale', 100, false).toWire());
+    expect(listMayHaveChanged(unsent)).toBe(false);
+    const problem = saveProblem(unsent, 'Spring sale');
+    expect(problem.message).toBe('The builder did not answer within 100 seconds, so “Spring sale” was not created. Try again in a little while.');
+    expect(problem.lostSave).toBeUndefined();
+    // Beside a list that failed too, the same words: nothing is to be looked for there.
+    expect(problemBesideList(problem, true).message).toBe(problem.message);
+  });
+
+  it('a save the sandbox sent and got no answer to in time may have been made: the list reads again, and the words say to look there', () => {
+    const sent = BridgeError.fromWire(timedOutError('create', 'Spring sale', 100, true).toWire());
+    expect(listMayHaveChanged(sent)).toBe(true);
+    const problem = saveProblem(sent, 'Spring sale');
+    expect(problem.lostSave).toEqual({ templateName: 'Spring sale', answer: 'timeout' });
+    expect(problem.message).toBe('The builder’s answer to saving “Spring sale” did not come in time, so the template may have been made anyway. Look for it in the list below before saving again, so that it is not made twice.');
+    expect(problemBesideList(problem, true).message).toMatch(/ once the list loads again, /);
+    expect(messageProblems(problem.message)).toEqual([]);
+  });
+
+  it('an update or rename the sandbox gave up on before sending reads no list again; one sent may have landed', () => {
+    for (const action of ['update', 'rename'] as const) {
+      expect(listMayHaveChanged(BridgeError.fromWire(timedOutError(action, 'Spring sale', 100, false).toWire()))).toBe(false);
+      expect(listMayHaveChanged(BridgeError.fromWire(timedOutError(action, 'Spring sale', 100, true).toWire()))).toBe(true);
+    }
   });
 
   it('counts the list in words', () => {

@@ -113,11 +113,16 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
       const before = current.results;
       const emails = withoutEmail(before.emails, id);
       if (emails === before.emails) return;
-      publish({ ...before, emails: [...emails], gone: before.gone + 1 });
+      const wasDone = current.pager?.done ?? true;
       current.pager?.removed();
+      // A finished search is not any more: its last page may have skipped emails that moved up (search-pager).
+      const reopened = before.done && !before.repeating && wasDone && current.pager?.done === false;
+      publish({ ...before, emails: [...emails], gone: before.gone + 1, ...(reopened ? { done: false } : {}) });
       // Every result shown was found removed, and more are to come: no card is left to scroll to,
-      // so the next ones are asked for now (from the first page again when all it read went). A page on its way brings its own.
-      if (emails.length > 0 || before.done || before.problem !== null || current.busy) return;
+      // so the next ones are asked for now (from the first page again when all it read went). A
+      // finished search reads on now too: the designer has scrolled to its end already. A page on its way brings its own.
+      if (before.problem !== null || current.busy) return;
+      if (!reopened && (emails.length > 0 || before.done)) return;
       current.repeated = 0;
       load();
     },
