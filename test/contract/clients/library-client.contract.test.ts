@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createLibraryClient, type LibraryClient } from '../../../src/shared/api/library/client';
 import { categorySlug } from '../../../src/shared/api/library/requests';
 import { BRAND_REQUEST_CATEGORIES } from '../../../src/shared/api/library/schemas';
-import { createUniqueEmailPager } from '../../../src/shared/api/library/unique-pager';
+import { createSearchPager } from '../../../ui/library/search/search-pager';
 import { apiRejectionOf, useEmulatorSession } from './support/emulator-session';
 import { controlAsync, TRANSPORTS } from './support/transports';
 
@@ -60,7 +60,7 @@ describe.each(TRANSPORTS)('library client over the $name', (transportKind) => {
   });
 
   it('pages the whole search without duplicates', async () => {
-    const pager = createUniqueEmailPager(keyed, { perPage: 50 });
+    const pager = createSearchPager(keyed, { perPage: 50 });
     const ids: number[] = [];
     for (let page = 0; page < 5 && !pager.done; page += 1) ids.push(...(await pager.nextPageAsync()).map((email) => email.id));
     expect(new Set(ids).size).toBe(ids.length);

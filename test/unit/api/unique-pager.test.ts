@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createUniqueEmailPager, takeUnseen } from '../../../src/shared/api/library/unique-pager';
+import { takeUnseen } from '../../../src/shared/api/library/unique-pager';
+import { createSearchPager } from '../../../ui/library/search/search-pager';
 import { libraryHarness } from './support/clients';
 import { searchEmailsBody } from './support/library-fixtures';
 import { jsonResponse } from './support/scripted-transport';
@@ -18,7 +19,7 @@ describe('de-duplicating pages', () => {
       searchEmailsBody([5, 6], 3, 3),
     ];
     const { client, requests } = libraryHarness((_request, index) => jsonResponse(200, pages[index]));
-    const pager = createUniqueEmailPager(client, { q: 'sale', perPage: 3 });
+    const pager = createSearchPager(client, { q: 'sale', perPage: 3 });
     const seen: number[] = [];
     while (!pager.done) seen.push(...(await pager.nextPageAsync()).map((email) => email.id));
     expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
@@ -29,7 +30,7 @@ describe('de-duplicating pages', () => {
   it('stops at an empty page past the end', async () => {
     const pages = [searchEmailsBody([1, 2], 1, 2), searchEmailsBody([], 2, 2)];
     const { client } = libraryHarness((_request, index) => jsonResponse(200, pages[index]));
-    const pager = createUniqueEmailPager(client, { perPage: 2 });
+    const pager = createSearchPager(client, { perPage: 2 });
     await pager.nextPageAsync();
     expect(pager.done).toBe(false);
     expect(await pager.nextPageAsync()).toEqual([]);

@@ -5,10 +5,15 @@
 import type { CancelSignal } from '../../../src/shared/api/http/cancel-signal';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { SearchEmailsQuery } from '../../../src/shared/api/library/requests';
-import { takeUnseen, type UniqueEmailPager } from '../../../src/shared/api/library/unique-pager';
+import type { SearchedEmail } from '../../../src/shared/api/library/schemas';
+import { takeUnseen } from '../../../src/shared/api/library/unique-pager';
 import { pageAfterRemovals, pageAfterRemovalsWhenDone } from '../page-after-removals';
 
-export interface SearchPager extends UniqueEmailPager {
+export interface SearchPager {
+  /** True once a page came back short or empty (and no removal found since reopened it). */
+  readonly done: boolean;
+  /** The next page's emails that no earlier page showed (may be empty while not done); a cancelled page is asked for again next time. */
+  nextPageAsync(signal?: CancelSignal): Promise<SearchedEmail[]>;
   /** One of the emails it brought was found removed: the pages after it moved up (a finished search is no longer `done`). */
   removed: () => void;
 }
