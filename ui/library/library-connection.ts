@@ -14,19 +14,26 @@ export interface LibraryConnection {
   /** The same client, its reads always sent (their answers kept for `client`): for the reference check. */
   freshClient: LibraryClient;
   baseUrl: string;
+  /** The key it sends (null: anonymous, none saved or browsing without the one saved). */
+  key: string | null;
   /** The library removed this email: the answers kept that show it are dropped. */
   forgetEmail: (id: number) => void;
 }
 
-/** `onHeld` hears the seconds until the requests waiting for the rate allowance go; 0 once none waits. */
-export async function connectLibraryAsync(endpoint: Pick<UiEndpoint, 'request' | 'emit'>, onAttribution?: (attribution: Attribution) => void, onHeld?: (seconds: number) => void): Promise<LibraryConnection> {
-  const { baseUrl, key } = await endpoint.request('library/credentials', {});
+/**
+ * `onHeld` hears the seconds until the requests waiting for the rate allowance go; 0 once none waits.
+ * `withoutKey`: the library refused the saved key and the designer chose to browse anonymously.
+ */
+export async function connectLibraryAsync(endpoint: Pick<UiEndpoint, 'request' | 'emit'>, onAttribution?: (attribution: Attribution) => void, onHeld?: (seconds: number) => void, withoutKey = false): Promise<LibraryConnection> {
+  const credentials = await endpoint.request('library/credentials', {});
+  const { baseUrl } = credentials;
+  const key = withoutKey ? null : credentials.key;
   // One attempt per call: the screen says what went wrong (a 429 with its countdown) and retries calmly itself.
   // A wait too long to sit through is the sandbox's too (Test connection): it is told, so it does not ask again meanwhile.
   const onRefused = (waitMs: number) => endpoint.emit('library/refused', { baseUrl, key, waitMs });
   const client = createLibraryClient({ baseUrl, key, transport: createBrowserFetchTransport(), retryPolicy: { maxAttempts: 1 }, onRefused, ...(onHeld ? { onHeld } : {}) });
   const cache = createResponseCache();
-  return { client: withResponseCache(client, cache, onAttribution), freshClient: withFreshReads(client, cache, onAttribution), baseUrl, forgetEmail: (id) => forgetEmail(cache, id) };
+  return { client: withResponseCache(client, cache, onAttribution), freshClient: withFreshReads(client, cache, onAttribution), baseUrl, key, forgetEmail: (id) => forgetEmail(cache, id) };
 }
 
 /**

@@ -33,6 +33,7 @@ import { focusFell, ProblemNotice, useKeyboardWhereFocusFell, useRetryFocus } fr
 import { requestSettingsFocus } from '../settings/settings-focus';
 import { useLatest } from '../hooks/use-latest';
 import { useWhenDrawn } from '../hooks/use-when-drawn';
+import { keyInUse, KeyRefusalContext, noteKeyRefused, type KeyRefusal } from './refused-key';
 
 export interface LibraryScreenProps {
   endpoint: Pick<UiEndpoint, 'request' | 'emit'>;
@@ -61,6 +62,10 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
   const [ownCountdowns, setOwnCountdowns] = useState(0);
   const countOwnCountdown = useCallback((change: number) => setOwnCountdowns((count) => count + change), []);
   const latest = useRef(0);
+  // The library refused the saved key and the designer chose to go on without it: anonymous for
+  // this epoch, until a key or address is saved (a new epoch).
+  const [withoutKeyIn, setWithoutKeyIn] = useState<number | null>(null);
+  const withoutKey = withoutKeyIn === epoch;
   const connect = useCallback(() => {
     const mine = ++latest.current;
     // A reconnect keeps Browse (the search, its filters, an open email, a half-filled request) until the new client is ready.
@@ -71,12 +76,34 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
       (heard) => setAttribution((known) => (known?.source === heard.source && known.url === heard.url ? known : heard)),
       // A replaced connection's requests say nothing about this one's.
       (seconds) => mine === latest.current && setHeldUntil(seconds === 0 ? 0 : Date.now() + seconds * 1000),
+      withoutKey,
     ).then(
-      (next) => mine === latest.current && setConnection({ ...next, generation: mine }),
+      (next) => {
+        if (mine !== latest.current) return;
+        if (!withoutKey) keyInUse(next.baseUrl, next.key);
+        setConnection({ ...next, generation: mine });
+      },
       (error: unknown) => mine === latest.current && setConnection({ failed: `The library settings could not be read: ${errorText(error)}` }),
     );
-  }, [endpoint]);
+  }, [endpoint, withoutKey]);
   useEffect(connect, [connect, epoch]);
+  const keyed = connection !== null && 'client' in connection ? connection : null;
+  const keyRefusal = useMemo<KeyRefusal | null>(
+    () =>
+      keyed?.key
+        ? {
+            refused: () => {
+              if (keyed.key) noteKeyRefused(keyed.baseUrl, keyed.key);
+            },
+            browseWithoutKey: () => {
+              // The notice goes as Browse reconnects: the keyboard waits on the section shown.
+              document.querySelector<HTMLElement>('.library-sections [aria-current="page"]')?.focus();
+              setWithoutKeyIn(epoch);
+            },
+          }
+        : null,
+    [keyed, epoch],
+  );
 
   const noAddress = connection !== null && 'client' in connection && isStandInAddress('library', connection.baseUrl);
   if (hidden && (connection === null || 'failed' in connection || noAddress)) return null;
@@ -95,7 +122,9 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
   return (
     <CanvasInsertProvider endpoint={endpoint} client={connection.client} attribution={attribution} hidden={hidden}>
       <OwnCountdowns.Provider value={countOwnCountdown}>
-        <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={connection.generation} attribution={attribution} heldUntil={ownCountdowns > 0 ? 0 : heldUntil} />
+        <KeyRefusalContext.Provider value={keyRefusal}>
+          <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={connection.generation} attribution={attribution} heldUntil={ownCountdowns > 0 ? 0 : heldUntil} />
+        </KeyRefusalContext.Provider>
       </OwnCountdowns.Provider>
     </CanvasInsertProvider>
   );

@@ -1,9 +1,9 @@
-// A failed library call in words, with the one useful action: Settings for a refused key, a
+// A failed library call in words, with the one useful action: Settings for a refused key (and browsing on without it), a
 // countdown and a retry of its own for a 429 (a wait of hours: its end, and Try again once it is over), nothing for what the library removed (asking
 // again can only fail), "Try again" for the rest (with Settings too when its words say to check the address). In place of what the person was acting on, the
 // action takes the keyboard; while a wait holds it back, the line under the words does.
 import type { RefObject } from 'preact';
-import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { useContext, useEffect, useMemo, useRef } from 'preact/hooks';
 import { useSecondsLeft } from '../hooks/use-seconds-left';
 import { useLatest } from '../hooks/use-latest';
 import { useStillBefore } from '../hooks/use-still-before';
@@ -13,6 +13,7 @@ import { WaitOverStatus } from '../components/wait-over-status';
 import type { LibraryProblem } from './library-problem';
 import { retryCountdownText } from '../messages/retry-countdown';
 import { openSettingsOn } from '../settings/settings-focus';
+import { KeyRefusalContext } from './refused-key';
 
 export interface ProblemNoticeProps {
   problem: LibraryProblem;
@@ -108,6 +109,13 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
   // The focus fell to the page: the action takes it. A wait has no action: its line takes it (else
   // it stayed on the page). A removed email's is left to its screen.
   const settings = problem.kind === 'key' || problem.kind === 'address';
+  // A key sent and refused: Settings is told (it says so by the key field), and browsing, which
+  // needs no key, can go on without it.
+  const keyRefusal = useContext(KeyRefusalContext);
+  const refusedKey = problem.kind === 'key' ? keyRefusal : null;
+  useEffect(() => {
+    refusedKey?.refused();
+  }, [refusedKey]);
   useKeyboardWhereFocusFell(notice, problem, waitLine);
   // A wait of hours over: its line goes as Try again comes, and the keyboard it held goes to the button.
   const wasHeld = useRef(held);
@@ -139,6 +147,7 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
           Open Settings
         </Button>
       ) : null}
+      {refusedKey ? <Button onClick={refusedKey.browseWithoutKey}>Browse without the key</Button> : null}
       {settings || problem.kind === 'busy' || problem.kind === 'not_found' || held ? null : <Button onClick={() => onRetry(true)}>Try again</Button>}
     </div>
   );

@@ -11,6 +11,7 @@ import { fieldErrorFrom } from '../messages/error-text';
 import { takeSettingsFocus } from './settings-focus';
 import { isStandInAddress } from '../../src/shared/config/stand-in-address';
 import type { SettingsRequester } from './settings-requester';
+import { forgetKeyRefusal, useRefusedKey } from '../library/refused-key';
 import { SettingsSection } from './settings-section';
 import { API_TEXT, checkApiForm, answerWithWaitText, savedText, testAnswerText, testCountdownText, type ApiField, type FieldErrors } from './api-form';
 
@@ -92,6 +93,9 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
   const focusAfterRender = useRef<'key' | 'replace' | 'forget-confirm' | 'forget' | null>(null);
 
   const hasSavedKey = saved.keyHint !== null;
+  // Browse heard the library refuse the saved key: said by the key field (Browse's Open Settings opens it empty).
+  const refusedHere = useRefusedKey(saved) && api === 'library';
+  const refusedWords = refusedHere ? `The ${text.title.toLowerCase()} did not accept the saved key (${saved.keyHint ?? ''}).` : null;
   const keyFieldShown = !hasSavedKey || replacing;
   const id = (part: string) => `settings-${api}-${part}`;
 
@@ -175,6 +179,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
       {
         onResult: (next) => {
           const sentKey = check.request.key !== undefined;
+          if (sentKey && api === 'library') forgetKeyRefusal();
           setBaseUrl(next[api].baseUrl);
           // Another key typed while this one was on its way stays in its field, to be saved next.
           const typed = keyRef.current?.value.trim();
@@ -255,6 +260,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
       },
       {
         onResult: () => {
+          if (api === 'library') forgetKeyRefusal();
           setConfirmingForget(false);
           setReplacing(false);
           // A key typed meanwhile (after Replace key) is kept.
@@ -347,7 +353,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
             if (errors.key) setErrors((current) => ({ ...current, key: undefined }));
           }}
           error={errors.key}
-          hint={`${saved.savedKeyProblem ? `${saved.savedKeyProblem} ` : ''}${text.keyHelp} Stored on this computer only, never in the file.${replacing && hasSavedKey ? ' Escape keeps the saved key.' : ''}`}
+          hint={`${refusedWords && replacing ? `${refusedWords} Paste a new one. ` : ''}${saved.savedKeyProblem ? `${saved.savedKeyProblem} ` : ''}${text.keyHelp} Stored on this computer only, never in the file.${replacing && hasSavedKey ? ' Escape keeps the saved key.' : ''}`}
           placeholder={text.keyPlaceholder}
           inputRef={keyRef}
           onKeyDown={onKeyFieldKeyDown}
@@ -378,6 +384,11 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
               Forget key
             </Button>
           </div>
+          {refusedWords ? (
+            <p class="field-hint" data-testid={id('key-refused')}>
+              {refusedWords} Replace it, or forget it to browse without a key.
+            </p>
+          ) : null}
         </div>
       )}
       {confirmingForget && hasSavedKey ? (

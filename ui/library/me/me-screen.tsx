@@ -47,7 +47,8 @@ export function MeScreen(props: MeScreenProps) {
       <section class="library-brands" hidden={props.hidden} aria-label="Me">
         <div class="empty-state" data-testid="me-needs-key">
           <strong>Your follows, likes and collections need your library key.</strong>
-          <p>Add the key from your library account under Settings → Library, then come back here.</p>
+          {/* Named as Settings heads it. */}
+          <p>Add the key from your library account under Settings → Email library, then come back here.</p>
           <Button variant="primary" onClick={props.onOpenSettings}>
             Open Settings
           </Button>
@@ -239,8 +240,8 @@ function Collections({ client, hidden, onOpen, onList, onOpenSettings, box }: Pa
           {open.name}
         </h3>
         {/* Hundreds of emails come 20 at a time: how far "More" has to go. */}
-        {/* Left empty by emails found removed, the empty state says it: "0 emails." above it said it twice. */}
-        {emails.meta && (emails.items.length > 0 || emails.gone === 0) ? <p class="field-hint">{shownOf(emails.items.length, totalWithout(Number(emails.meta['total']), emails.gone), emails.done)}</p> : null}
+        {/* Empty (never anything in it, or left so by emails found removed): the empty state says it, and "0 emails." above it said it twice. */}
+        {emails.meta && emails.items.length > 0 ? <p class="field-hint">{shownOf(emails.items.length, totalWithout(Number(emails.meta['total']), emails.gone), emails.done)}</p> : null}
         <EmailRows emails={emails.items} label={`Emails in ${open.name}`} onOpen={(index) => onOpen(emails.items, index, emails)} listRef={rows} brandNames={brandNames} />
         <ListState list={emails} rows={rows} onOpenSettings={onOpenSettings} empty={emptyListText(emails, { none: 'This collection is empty.', left: 'This collection has no emails left', all: 'the emails in it' })} hidden={hidden} />
       </>
