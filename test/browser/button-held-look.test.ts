@@ -8,24 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { checkAxeAsync, fillContrastAsync } from './support/a11y-checks';
 import { openBrowseAsync } from './support/browse-steps';
 import { holdRequestsAsync } from './support/hold-requests';
-import { demoLibraryKeyAsync } from './support/library-read';
 import { useHarness } from './support/playground-harness';
+import { useUpTheDayElsewhereAsync } from './support/brand-request-steps';
 
 const h = useHarness();
 
-/** The rest of the day's brand requests, made elsewhere with the same key, until the library refuses one. */
-async function useUpTheDayElsewhereAsync(): Promise<void> {
-  const key = await demoLibraryKeyAsync(h.emulator.libraryUrl);
-  for (let index = 0; ; index++) {
-    const response = await fetch(`${h.emulator.libraryUrl}/v1/brand-requests`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ brand: `Elsewhere ${index}`, website: `elsewhere${index}.com` }),
-    });
-    if (response.status === 429) return;
-    expect(response.status).toBe(201);
-  }
-}
 
 /** What tells a person whether a button can be pressed: its fill, edge, words' colour and pointer. */
 const lookOf = (button: Locator) =>
@@ -47,7 +34,7 @@ async function fillNewBrandAsync(ui: Frame): Promise<Locator> {
 describe.each(['light', 'dark'] as const)('A held button (%s theme)', (theme) => {
   it('looks unavailable, keeps the keyboard and readable words; a busy one keeps its look', async () => {
     const ui = await openBrowseAsync(h, theme);
-    await useUpTheDayElsewhereAsync();
+    await useUpTheDayElsewhereAsync(h.emulator.libraryUrl);
     await ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name: 'Requests', exact: true }).click();
     await expect.poll(() => ui.getByText('Loading your requests…').count(), { timeout: 10_000 }).toBe(0);
     const send = await fillNewBrandAsync(ui);

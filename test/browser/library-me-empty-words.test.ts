@@ -1,24 +1,13 @@
 // Me says a thing once, in Settings' own words: an empty collection said "0 emails." and then
 // "This collection is empty."; without a key, Me sent the designer to "Settings → Library", and
 // Settings has no "Library": its section is "Email library".
-import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { openBrowseAsync, sectionButton } from './support/browse-steps';
-import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
+import { openBrowseAsync, openBrowseWithoutKeyAsync, sectionButton } from './support/browse-steps';
+import { useHarness, textOf } from './support/playground-harness';
 
 const h = useHarness();
 
-/** Browse with the library's address saved and no key, as a designer who has not added one yet. */
-async function openWithoutKeyAsync(theme: 'light' | 'dark'): Promise<Frame> {
-  await h.openFreshAsync(`?command=settings&theme=${theme}`);
-  const ui = await h.uiFrameAsync();
-  await ui.getByTestId('settings-library-base-url').fill(h.emulator.libraryUrl);
-  await ui.getByTestId('settings-library-save').click();
-  await expect.poll(() => evaluateHooks(h.page, async (hooks) => hooks.fake().figma.clientStorage.getAsync('envelope.library.baseUrl')), { timeout: 10_000 }).toBe(h.emulator.libraryUrl);
-  await ui.getByTestId('nav-browse').click();
-  return ui;
-}
 
 describe.each(['light', 'dark'] as const)('Me’s words (%s)', (theme) => {
   it('an empty collection says it is empty once', async () => {
@@ -37,7 +26,7 @@ describe.each(['light', 'dark'] as const)('Me’s words (%s)', (theme) => {
   });
 
   it('without a key, names the Settings section the key goes in, and Open Settings leads to it', async () => {
-    const ui = await openWithoutKeyAsync(theme);
+    const ui = await openBrowseWithoutKeyAsync(h, theme);
     await sectionButton(ui, 'Me').click();
     const needsKey = ui.getByTestId('me-needs-key');
     await expect.poll(() => textOf(needsKey.locator('p')), { timeout: 10_000 }).toBe('Add the key from your library account under Settings → Email library, then come back here.');

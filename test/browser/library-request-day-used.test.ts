@@ -7,23 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { useHarness, textOf } from './support/playground-harness';
 import { openBrowseAsync } from './support/browse-steps';
-import { demoLibraryKeyAsync } from './support/library-read';
+import { useUpTheDayElsewhereAsync } from './support/brand-request-steps';
 
 const h = useHarness();
 
-/** The rest of the day's brand requests, made elsewhere with the same key, until the library refuses one. */
-async function useUpTheDayElsewhereAsync(): Promise<void> {
-  const key = await demoLibraryKeyAsync(h.emulator.libraryUrl);
-  for (let index = 0; ; index++) {
-    const response = await fetch(`${h.emulator.libraryUrl}/v1/brand-requests`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ brand: `Elsewhere ${index}`, website: `elsewhere${index}.com` }),
-    });
-    if (response.status === 429) return;
-    expect(response.status).toBe(201);
-  }
-}
 
 const USED = 'You have used today’s 50 brand requests: a new brand can be asked for after midnight UTC. A brand already in the library, or one you asked for before, is still answered.';
 
@@ -37,7 +24,7 @@ const sendDescribed = (ui: Frame) =>
 describe.each(['light', 'dark'] as const)('Brand requests: the day’s 50 used before the form is opened (%s)', (theme) => {
   it('says so by Send before anything is typed, and a brand already in the library is still answered', async () => {
     const ui = await openBrowseAsync(h, theme);
-    await useUpTheDayElsewhereAsync();
+    await useUpTheDayElsewhereAsync(h.emulator.libraryUrl);
     await ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name: 'Requests', exact: true }).click();
     await expect.poll(() => textOf(ui.getByTestId('requests-today')), { timeout: 10_000 }).toMatch(/^50 of today’s 50 brand requests used/);
     const form = ui.getByRole('form', { name: 'Ask for a brand' });

@@ -6,26 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { useHarness, textOf } from './support/playground-harness';
 import { openBrowseAsync, openBrowseWithClockAsync } from './support/browse-steps';
-import { demoLibraryKeyAsync } from './support/library-read';
+import { useUpTheDayElsewhereAsync } from './support/brand-request-steps';
 
 const h = useHarness();
 
-/**
- * The rest of the day's brand requests, made through the MCP server (the limit is the account's):
- * the seconds to the library's midnight (UTC) its refusal gives.
- */
-async function useUpTheDayElsewhereAsync(): Promise<number> {
-  const key = await demoLibraryKeyAsync(h.emulator.libraryUrl);
-  for (let index = 0; ; index++) {
-    const response = await fetch(`${h.emulator.libraryUrl}/v1/brand-requests`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ brand: `Elsewhere ${index}`, website: `elsewhere${index}.com` }),
-    });
-    if (response.status === 429) return Number(response.headers.get('retry-after'));
-    expect(response.status).toBe(201);
-  }
-}
 
 async function openRequestsAsync(theme: 'light' | 'dark'): Promise<Frame> {
   const ui = await openBrowseAsync(h, theme);
@@ -79,7 +63,7 @@ describe('Brand requests: the day’s 50 used elsewhere', () => {
     const ui = await openRequestsAsync('light');
     const today = ui.getByTestId('requests-today');
     await expect.poll(() => textOf(today), { timeout: 10_000 }).toMatch(/^\d of today’s 50 brand requests used/);
-    await useUpTheDayElsewhereAsync();
+    await useUpTheDayElsewhereAsync(h.emulator.libraryUrl);
     const form = ui.getByRole('form', { name: 'Ask for a brand' });
     await form.getByLabel('Brand', { exact: true }).fill('One Too Many');
     await form.getByLabel('Website').fill('onetoomany.com');
@@ -99,7 +83,7 @@ describe('Brand requests: the day’s 50 used, then the new day', () => {
       await ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name: 'Requests', exact: true }).click();
       const today = ui.getByTestId('requests-today');
       await expect.poll(() => textOf(today), { timeout: 10_000 }).toMatch(/^\d of today’s 50 brand requests used/);
-      const toMidnight = await useUpTheDayElsewhereAsync();
+      const toMidnight = await useUpTheDayElsewhereAsync(h.emulator.libraryUrl);
       const form = ui.getByRole('form', { name: 'Ask for a brand' });
       await form.getByLabel('Brand', { exact: true }).fill('One Too Many');
       await form.getByLabel('Website').fill('onetoomany.com');

@@ -1,26 +1,16 @@
 // Brand requests without a library key say where the key goes as Settings heads it: they said
 // "Settings → Library", and Settings has no "Library": its section is "Email library".
-import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
+import { openBrowseWithoutKeyAsync } from './support/browse-steps';
+import { useHarness, textOf } from './support/playground-harness';
 
 const h = useHarness();
 
-/** Browse with the library's address saved and no key, as a designer who has not added one yet. */
-async function openWithoutKeyAsync(theme: 'light' | 'dark'): Promise<Frame> {
-  await h.openFreshAsync(`?command=settings&theme=${theme}`);
-  const ui = await h.uiFrameAsync();
-  await ui.getByTestId('settings-library-base-url').fill(h.emulator.libraryUrl);
-  await ui.getByTestId('settings-library-save').click();
-  await expect.poll(() => evaluateHooks(h.page, async (hooks) => hooks.fake().figma.clientStorage.getAsync('envelope.library.baseUrl')), { timeout: 10_000 }).toBe(h.emulator.libraryUrl);
-  await ui.getByTestId('nav-browse').click();
-  return ui;
-}
 
 describe.each(['light', 'dark'] as const)('Brand requests without a key (%s)', (theme) => {
   it('name the Settings section the key goes in, and Open Settings leads to it', async () => {
-    const ui = await openWithoutKeyAsync(theme);
+    const ui = await openBrowseWithoutKeyAsync(h, theme);
     await ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name: 'Requests', exact: true }).click();
     const needsKey = ui.getByTestId('requests-need-key');
     await expect.poll(() => textOf(needsKey.locator('p')), { timeout: 10_000 }).toBe('Add the key from your library account under Settings → Email library, then come back here.');

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { textOf, useHarness } from './support/playground-harness';
-import { builderAsync, demoEmailSavedAsync } from './support/templates-steps';
+import { builderAsync, changeFrameFillAsync, demoEmailSavedAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 import { focusSeenAsync, watchFocusAsync } from './support/focus-watch';
 
@@ -14,14 +14,6 @@ const h = useHarness();
 const EMAIL = DEMO_EMAIL_NAME;
 
 /** The frame's fill changed in the playground, so that Update template has something to send. */
-async function changeFrameFillAsync(colour: string): Promise<void> {
-  const select = h.page.locator('[data-role="component-select"]');
-  const value = await select.locator('option', { hasText: `${EMAIL} (frame)` }).getAttribute('value');
-  await select.selectOption(value!);
-  await h.page.locator('[data-role="fill-input"]').fill(colour);
-  await h.page.locator('[data-action="fill"]').click();
-  await expect.poll(() => textOf(h.page.locator('[data-role="edit-note"]'))).toBe('Fill changed.');
-}
 
 describe('Templates: unlinking from a failure keeps the focus off the page', () => {
   for (const theme of ['light', 'dark'] as const) {
@@ -30,7 +22,7 @@ describe('Templates: unlinking from a failure keeps the focus off the page', () 
       // Deleted by another client: the update finds no such template, and offers to unlink the frame.
       const saved = (await builderAsync<Array<{ id: string; name: string }>>(h, '/templates')).data.find((template) => template.name === EMAIL)!;
       expect((await builderAsync(h, `/templates/${saved.id}`, 'DELETE')).status).toBe(204);
-      await changeFrameFillAsync('#e0f0ff');
+      await changeFrameFillAsync(h.page, '#e0f0ff');
       await section.getByRole('button', { name: 'Update template' }).click();
       await expect.poll(() => textOf(section.getByRole('alert')), { timeout: 30_000 }).toMatch(/^The builder finds no template/);
       await checkAxeAsync(ui, `Templates, an update finding no template, ${theme}`);

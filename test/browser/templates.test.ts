@@ -9,7 +9,7 @@ import { axeViolationsAsync } from './support/axe';
 import { holdRequestsAsync } from './support/hold-requests';
 import { evaluateHooks, useHarness, textNowAsync, textOf, VIEWPORT } from './support/playground-harness';
 import { watchStatusRegionsAsync } from './support/status-regions';
-import { builderAsync, builderControlAsync, selectLayerAsync } from './support/templates-steps';
+import { builderAsync, builderControlAsync, changeFrameFillAsync, selectLayerAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
 const h = useHarness();
@@ -73,14 +73,6 @@ async function workspaceFilledAsync(count: number): Promise<Frame> {
 }
 
 /** The person changes the frame's fill with the playground's edit controls. */
-async function changeFrameFillAsync(colour: string): Promise<void> {
-  const select = h.page.locator('[data-role="component-select"]');
-  const value = await select.locator('option', { hasText: `${EMAIL} (frame)` }).getAttribute('value');
-  await select.selectOption(value!);
-  await h.page.locator('[data-role="fill-input"]').fill(colour);
-  await h.page.locator('[data-action="fill"]').click();
-  await expect.poll(() => textOf(h.page.locator('[data-role="edit-note"]'))).toBe('Fill changed.');
-}
 
 async function frameAsync(): Promise<{ id: string; link: string; relaunch: string[]; page: string; selection: string[]; center: { x: number; y: number }; view: { x: number; y: number; width: number; height: number }; box: { x: number; y: number; width: number; height: number } }> {
   return evaluateHooks(
@@ -171,7 +163,7 @@ describe('Templates', () => {
 
     // Edited: new content and a later updated_at.
     await builderControlAsync(h, 'clock', { advance_seconds: 3600 });
-    await changeFrameFillAsync('#ffe4cc');
+    await changeFrameFillAsync(h.page, '#ffe4cc');
     await ui.getByRole('button', { name: 'Update template' }).click();
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Updated “.*” with a \d+ × \d+ px preview\. Changed since the last save: fill\.$/);
     const updated = (await builderAsync<StoredTemplate>(h, `/templates/${id}`)).data;
@@ -290,7 +282,7 @@ describe('Templates', () => {
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Saved/);
     const id = (await builderAsync<StoredTemplate[]>(h, '/templates')).data[0]!.id;
     expect((await builderAsync<StoredTemplate>(h, `/templates/${id}`, 'DELETE')).status).toBe(204);
-    await changeFrameFillAsync('#e0f0ff');
+    await changeFrameFillAsync(h.page, '#e0f0ff');
     await ui.getByRole('button', { name: 'Update template' }).click();
     await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toBe(
       `The builder finds no template “${EMAIL}” with the saved key: it was deleted, or it is in another workspace than this key’s. If it was deleted, unlink the frame to save it as a new template; for another workspace, save that workspace’s key in Settings.`,
@@ -551,7 +543,7 @@ describe('Templates', () => {
     await builderControlAsync(h, 'clock', { advance_seconds: 60 });
     const theirs = { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } };
     expect((await builderAsync<StoredTemplate>(h, `/templates/${id}`, 'PUT', { content: theirs })).status).toBe(200);
-    await changeFrameFillAsync('#d0ffd0');
+    await changeFrameFillAsync(h.page, '#d0ffd0');
     await ui.getByRole('button', { name: 'Update template' }).click();
     await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toBe(
       'The template “Teamwork (v2)” was changed in the builder since this frame was last saved to it. Updating would replace those changes with this frame. Replace them, or unlink the frame to save it as a new template.',
@@ -574,7 +566,7 @@ describe('Templates', () => {
     // A teammate renames and describes it in the builder; the frame changes here.
     await builderControlAsync(h, 'clock', { advance_seconds: 60 });
     expect((await builderAsync<StoredTemplate>(h, `/templates/${id}`, 'PUT', { name: 'Spring sale (approved)', description: 'Approved by Robin' })).status).toBe(200);
-    await changeFrameFillAsync('#d0e0ff');
+    await changeFrameFillAsync(h.page, '#d0e0ff');
     await ui.getByRole('button', { name: 'Update template' }).click();
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Updated “Spring sale \(approved\)” with a \d+ × \d+ px preview\. Changed since the last save: fill\.$/);
     expect(await ui.getByRole('alert').count()).toBe(0);
@@ -587,7 +579,7 @@ describe('Templates', () => {
     const { ui, id } = await savedEmailTemplateAsync('Moved on');
     await builderControlAsync(h, 'clock', { advance_seconds: 60 });
     expect((await builderAsync<StoredTemplate>(h, `/templates/${id}`, 'PUT', { content: { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } } })).status).toBe(200);
-    await changeFrameFillAsync('#ffd0d0');
+    await changeFrameFillAsync(h.page, '#ffd0d0');
     await ui.getByRole('button', { name: 'Update template' }).click();
     await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toContain('was changed in the builder since this frame was last saved to it');
 

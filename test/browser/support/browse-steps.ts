@@ -6,7 +6,7 @@ import { parseEmulatorState } from '../../playground/page/emulator-link';
 import { openPlaygroundWithClockAsync, pluginWindowAsync, stopWindowClockAsync } from './clocked-window';
 import { readLibraryAsync } from './library-read';
 import { addRouteAsync } from './own-route';
-import type { Harness } from './playground-harness';
+import { evaluateHooks, type Harness } from './playground-harness';
 import { smallestWindowAsync } from './window-steps';
 
 /** The library's answer while it is down for a moment (503 unavailable), for a route to fulfil. */
@@ -52,6 +52,18 @@ export async function refuseSecondSearchPageAsync(page: Page, perPage: number): 
 export async function openBrowseAsync(h: Pick<Harness, 'openFreshAsync' | 'uiFrameAsync'>, theme: 'light' | 'dark' = 'light'): Promise<Frame> {
   await h.openFreshAsync(`?command=browse&theme=${theme}&demo-keys=1`);
   return browseWindowAsync(h);
+}
+
+
+/** Browse with the library's address saved and no key, as a designer who has not added one yet. */
+export async function openBrowseWithoutKeyAsync(h: Pick<Harness, 'openFreshAsync' | 'uiFrameAsync' | 'emulator' | 'page'>, theme: 'light' | 'dark'): Promise<Frame> {
+  await h.openFreshAsync(`?command=settings&theme=${theme}`);
+  const ui = await h.uiFrameAsync();
+  await ui.getByTestId('settings-library-base-url').fill(h.emulator.libraryUrl);
+  await ui.getByTestId('settings-library-save').click();
+  await expect.poll(() => evaluateHooks(h.page, async (hooks) => hooks.fake().figma.clientStorage.getAsync('envelope.library.baseUrl')), { timeout: 10_000 }).toBe(h.emulator.libraryUrl);
+  await ui.getByTestId('nav-browse').click();
+  return ui;
 }
 
 /** Browse's window, once the newest emails show. */

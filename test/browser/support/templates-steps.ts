@@ -92,3 +92,13 @@ export async function demoEmailSavedAsync(h: Harness, theme: 'light' | 'dark'): 
   await expect.poll(() => textOf(result), { timeout: 30_000 }).toMatch(new RegExp(`^Saved “${DEMO_EMAIL_NAME}” as a template`));
   return { ui, section, result };
 }
+
+/** The demo email frame's fill changed in the playground's editor, as a designer edits it in Figma. */
+export async function changeFrameFillAsync(page: Page, colour: string): Promise<void> {
+  const select = page.locator('[data-role="component-select"]');
+  const value = await select.locator('option', { hasText: `${DEMO_EMAIL_NAME} (frame)` }).getAttribute('value');
+  await select.selectOption(value!);
+  await page.locator('[data-role="fill-input"]').fill(colour);
+  await page.locator('[data-action="fill"]').click();
+  await expect.poll(() => textOf(page.locator('[data-role="edit-note"]'))).toBe('Fill changed.');
+}
