@@ -23,13 +23,9 @@ export interface PagedList<T> {
   problem: LibraryProblem | null;
   /** What the last page said besides its items (totals, counts). */
   meta: Record<string, unknown> | null;
+  /** Reads on: from where the library's pages moved the next ones to after rows shown were found removed (its first page when all it listed went). */
   more: () => void;
   retry: () => void;
-  /**
-   * Reads on after every row shown was found removed (no row is left to press More under), as More
-   * does: from where the library's pages moved the next ones to, its first page when all it listed went.
-   */
-  fromStart: () => void;
   /** The last page was asked for after rows read were found removed (the library's pages had moved up): empty, the library removed all it had. */
   readAgain: boolean;
 }
@@ -70,7 +66,7 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
   };
   const [page, setPage] = useState(start);
   // `asked`: the page the state is drawn for.
-  const [state, setState] = useState<Omit<PagedList<T>, 'more' | 'retry' | 'fromStart'> & { asked: Page | null }>({ items: [], loading: true, done: false, problem: null, meta: null, readAgain: false, asked: null });
+  const [state, setState] = useState<Omit<PagedList<T>, 'more' | 'retry'> & { asked: Page | null }>({ items: [], loading: true, done: false, problem: null, meta: null, readAgain: false, asked: null });
   const loader = useLatest(load);
   const seen = useRef(new Set<number | string>());
   // The last page's size, and how many rows read were found removed when it was asked for: those found since moved the library's pages up.
@@ -148,7 +144,6 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
     done: shown.done && reopenedAt === null,
     more: readOn,
     retry: () => shown.loading || setPage({ ...current, attempt: current.attempt + 1 }),
-    fromStart: readOn,
   };
 }
 

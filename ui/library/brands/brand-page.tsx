@@ -10,7 +10,7 @@ import { useOwnCountdown } from '../held-notice';
 import { EmailRows } from '../email-rows';
 import { useListChanges, usePagedList, type OpenedList } from '../use-paged-list';
 import { removedOpenedText, totalWithout } from '../removed-email';
-import { useWithoutRemoved } from '../removed-emails-context';
+import { useWithoutRemoved } from '../use-without-removed';
 import { BrandInsightsView } from './brand-insights';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { ExternalLink } from '../../components/external-link';

@@ -12,7 +12,7 @@ import { useEscapeBack } from '../../hooks/use-escape-back';
 import { useListChanges, usePagedList, type OpenedList, type PagedList } from '../use-paged-list';
 import { totalWithout } from '../removed-email';
 import { emptyListText } from './emptied-words';
-import { useWithoutRemoved } from '../removed-emails-context';
+import { useWithoutRemoved } from '../use-without-removed';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS, shortDate } from '../search/search-query';
 import { followingText, NO_FOLLOWS_TEXT } from './follow-words';
