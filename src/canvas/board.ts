@@ -13,3 +13,8 @@ export const stageLabelName = (stage: string) => `${STAGE_LABEL_PREFIX}${stage}`
 export function isEmptiedBoard(node: BaseNode): boolean {
   return node.type === 'FRAME' && node.children.length > 0 && node.children.every((child) => child.type === 'TEXT' && child.name.startsWith(STAGE_LABEL_PREFIX));
 }
+
+/** Whether `node` is a journey board: a frame holding at least one stage label (the board's own words, so older boards count). */
+export function isBoard(node: BaseNode): boolean {
+  return node.type === 'FRAME' && node.children.some((child) => child.type === 'TEXT' && child.name.startsWith(STAGE_LABEL_PREFIX));
+}

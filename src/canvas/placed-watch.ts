@@ -30,7 +30,7 @@ export function createPlacedWatch(figma: Pick<PluginAPI, 'on' | 'off' | 'loadAll
       // assumption: a node's `removed` follows the file: true once it (or what holds it) is undone
       // or deleted, false again after ⌘⇧Z (same id), and undo and redo fire documentchange. The fake
       // Figma models it so; the plugin docs do not say it outright. A reference cut and pasted is a
-      // new node, so it counts as gone.
+      // new node, so it counts as gone. Each, and where the fake models it: docs/figma-assumptions.md.
       const goneNow = () => frames.filter((frame) => frame.removed).length;
       if (goneNow() !== gone) return { gone: goneNow() };
       // dynamic-page: documentchange needs every page loaded first.

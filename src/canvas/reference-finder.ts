@@ -1,6 +1,7 @@
 // Finds the file's library references: frames whose plugin data holds a reference record, on
 // every page. Under dynamic-page each page is loaded before it is searched.
 import type { FoundReference } from '../shared/bridge/messages';
+import { isBoard } from './board';
 import { parseReferenceRecord, REFERENCE_DATA_KEY } from './reference-record';
 
 export interface FoundReferences {
@@ -10,6 +11,24 @@ export interface FoundReferences {
 }
 
 type FinderFigma = Pick<PluginAPI, 'root'>;
+
+const HOLDER_KINDS: Partial<Record<NodeType, NonNullable<FoundReference['within']>['kind']>> = {
+  SECTION: 'section',
+  GROUP: 'group',
+  COMPONENT: 'component',
+  COMPONENT_SET: 'component',
+};
+
+/**
+ * The layer at the top of the page that holds `node` (its kind and name), or null when `node` is
+ * itself at the top. A walk up its parents, a few steps: no search.
+ */
+export function topLevelHolder(node: BaseNode): FoundReference['within'] {
+  let top: BaseNode | null = null;
+  for (let at = node.parent; at !== null && at.type !== 'PAGE' && at.type !== 'DOCUMENT'; at = at.parent) top = at;
+  if (top === null) return null;
+  return { kind: isBoard(top) ? 'board' : (HOLDER_KINDS[top.type] ?? 'frame'), name: top.name };
+}
 
 /**
  * The library email of the reference that holds the selection (a selected reference frame, or a
@@ -52,6 +71,7 @@ export async function findReferencesAsync(figma: FinderFigma, onPage: (done: num
         pageName: page.name,
         x: Math.round(x),
         y: Math.round(y),
+        within: topLevelHolder(node),
         emailId: record.emailId,
         brandName: record.brandName,
         subject: record.subject,

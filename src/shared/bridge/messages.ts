@@ -288,6 +288,11 @@ export const foundReferenceSchema = z.object({
   /** Its top-left corner on the canvas (absolute), rounded to pixels. */
   x: z.number(),
   y: z.number(),
+  /**
+   * The layer at the top of its page that holds it, as a designer finds it (a section, a journey
+   * board, a frame…), or null when it sits on the canvas itself: where it is, in words, not coordinates.
+   */
+  within: z.nullable(z.object({ kind: z.enum(['section', 'board', 'frame', 'group', 'component']), name: z.string() })),
   emailId: z.number(),
   brandName: z.string(),
   subject: z.string(),

@@ -158,7 +158,7 @@ function addCanvasMessages(add: Add): void {
     { placed: 5, total: 5, failed: [], cancelled: false, board: 'Acme — journey' },
     { placed: 5, total: 5, failed: [], cancelled: false, pageName: 'Moodboard' },
   ]) add('canvas insert summary', insertSummary(outcome));
-  const reference = (emailId: number): FoundReference => ({ nodeId: `1:${emailId}`, name: 'Acme — Spring sale', pageId: '0:1', pageName: 'Cover', x: 0, y: 0, emailId, brandName: 'Acme', subject: 'Spring sale' });
+  const reference = (emailId: number): FoundReference => ({ nodeId: `1:${emailId}`, name: 'Acme — Spring sale', pageId: '0:1', pageName: 'Cover', x: 0, y: 0, within: null, emailId, brandName: 'Acme', subject: 'Spring sale' });
   const references = [reference(1), reference(1), reference(2)];
   add('canvas check summary', summaryText({ references, goneEmailIds: new Set([1]), unchecked: new Map(), unreadable: 0 }));
   add('canvas check summary', summaryText({ references, goneEmailIds: new Set(), unchecked: new Map([[2, 'The library kept asking us to slow down.']]), unreadable: 2 }));

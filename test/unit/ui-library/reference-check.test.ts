@@ -5,7 +5,7 @@ import { ApiError, type ApiErrorCode } from '../../../src/shared/api/http/api-er
 import { errorFromResponse } from '../../../src/shared/api/http/error-mapping';
 import type { FoundReference } from '../../../src/shared/bridge/messages';
 import { checkEmailsAsync } from '../../../ui/library/references/check-emails';
-import { checkPacing, checkProgressText, classifyEmailError, distinctEmailIds, emptiedBoardsText, goneReferences, hiddenText, pacingText, removalText, summaryText, withoutRemoved, type EmailCheckProgress } from '../../../ui/library/references/reference-check';
+import { checkPacing, checkProgressText, classifyEmailError, distinctEmailIds, emptiedBoardsText, goneReferences, hiddenText, pacingText, removalText, summaryText, withoutRemoved, type EmailCheckProgress, placeTexts } from '../../../ui/library/references/reference-check';
 import { messageProblems } from '../../support/message-rules';
 
 const apiError = (code: ApiErrorCode, status: number | null, retryAfterSeconds?: number) =>
@@ -15,7 +15,7 @@ const notFoundWith = (text: string) =>
   errorFromResponse({ status: 404, headers: {}, text }, { api: 'library', endpoint: 'GET /v1/emails/{id}', keySent: false, nowMs: 0 });
 
 const reference = (nodeId: string, emailId: number, pageName = 'Page 1'): FoundReference => ({
-  nodeId, name: `Frame ${nodeId}`, pageId: `p-${pageName}`, pageName, x: 0, y: 0, emailId, brandName: 'Cedar & Clay', subject: `Email ${emailId}`,
+  nodeId, name: `Frame ${nodeId}`, pageId: `p-${pageName}`, pageName, x: 0, y: 0, within: null, emailId, brandName: 'Cedar & Clay', subject: `Email ${emailId}`,
 });
 
 describe('distinctEmailIds and goneReferences', () => {
@@ -139,7 +139,7 @@ describe('removalText', () => {
     );
     expect(messageProblems(text)).toEqual([]);
     // Deleted since the check: done, not refused, and named from the list.
-    const listed = [{ nodeId: '1:3', name: 'Ref', pageId: '0:1', pageName: 'Cover', x: 0, y: 0, emailId: 7, brandName: 'Acme', subject: 'Sale' }];
+    const listed = [{ nodeId: '1:3', name: 'Ref', pageId: '0:1', pageName: 'Cover', x: 0, y: 0, within: null, emailId: 7, brandName: 'Acme', subject: 'Sale' }];
     expect(removalText({ removed: 0, failures: [{ nodeId: '1:3', name: '', pageName: '', reason: 'Someone deleted it after the check.' }] }, listed)).toBe(
       'No reference was removed. “Acme: Sale” on page “Cover” was already deleted from the file.',
     );
@@ -413,5 +413,31 @@ describe('hiddenText', () => {
       '“Acme: Sale” is selected but hidden, and inside the hidden layers “Moodboard” and “Column 2”, so it does not show on the canvas. Press ⇧⌘H (Ctrl+Shift+H) in Figma to show it, and show “Moodboard” and “Column 2” in the Layers panel.',
     );
     expect(messageProblems(both)).toEqual([]);
+  });
+});
+
+describe('placeTexts', () => {
+  const at = (nodeId: string, emailId: number, pageName: string, within: FoundReference['within']): FoundReference => ({ ...reference(nodeId, emailId, pageName), within });
+
+  it('says the page and the layer at its top that holds each reference, never coordinates', () => {
+    const places = placeTexts([
+      at('1', 7, 'Inspiration', { kind: 'section', name: 'Welcome emails' }),
+      at('2', 3, 'Inspiration', { kind: 'board', name: 'Spring journey' }),
+      at('3', 5, 'Moodboard', { kind: 'frame', name: 'Hero ideas' }),
+      at('4', 9, 'Moodboard', { kind: 'group', name: ' ' }),
+      at('5', 11, 'Moodboard', null),
+    ]);
+    expect(places).toEqual([
+      'page “Inspiration”, in the section “Welcome emails”',
+      'page “Inspiration”, in the journey board “Spring journey”',
+      'page “Moodboard”, in the frame “Hero ideas”',
+      'page “Moodboard”, in a group with no name',
+      'page “Moodboard”, on the canvas',
+    ]);
+  });
+
+  it('tells apart references to one email in one place by their order, and only those', () => {
+    const places = placeTexts([at('1', 7, 'Cover', null), at('2', 3, 'Cover', null), at('3', 7, 'Cover', null), at('4', 7, 'Cover', { kind: 'board', name: 'Journey' })]);
+    expect(places).toEqual(['page “Cover”, on the canvas (1 of 2)', 'page “Cover”, on the canvas', 'page “Cover”, on the canvas (2 of 2)', 'page “Cover”, in the journey board “Journey”']);
   });
 });

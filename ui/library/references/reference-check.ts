@@ -4,6 +4,7 @@ import type { FoundReference, ReferenceRemoval } from '../../../src/shared/bridg
 import { LIBRARY_RATE_LIMITS } from '../../../src/shared/api/library/client';
 import { DEFAULT_MAX_IN_FLIGHT_PER_HOST } from '../../../src/shared/api/http/request-gate';
 import { countWord, plural } from '../../components/count-words';
+import { named } from '../../../src/shared/quoted-name';
 
 /** The emails the references show, each once, in the order first met. */
 export function distinctEmailIds(references: readonly FoundReference[]): number[] {
@@ -168,4 +169,38 @@ export function hiddenText(name: string, { itself, layerNames }: { itself: boole
   const why = itself ? `hidden${inside ? `, and ${inside}` : ''}` : inside;
   const how = itself ? `Press ⇧⌘H (Ctrl+Shift+H) in Figma to show it${inside ? `, and show ${layers} in the Layers panel` : ''}` : `Show ${layers} in Figma’s Layers panel to see it`;
   return `“${name}” is selected but ${why}, so it does not show on the canvas. ${how}.`;
+}
+
+const HOLDER_WORDS: Record<NonNullable<FoundReference['within']>['kind'], string> = {
+  section: 'section',
+  board: 'journey board',
+  frame: 'frame',
+  group: 'group',
+  component: 'component',
+};
+
+/** "page “Cover”, in the section “Ideas”", or "…, on the canvas" when no layer holds it (said after "on"): where a designer looks, not coordinates. */
+function placeOf({ pageName, within }: Pick<FoundReference, 'pageName' | 'within'>): string {
+  return `page “${pageName}”, ${within === null ? 'on the canvas' : `in ${named(HOLDER_WORDS[within.kind], within.name)}`}`;
+}
+
+/**
+ * Where each reference is, in words to follow "on", in the order given. References to one email in the same
+ * place are told apart by their order in the list, "(1 of 2)": their rows and their Show buttons
+ * are otherwise one name twice.
+ */
+export function placeTexts(references: readonly FoundReference[]): string[] {
+  const places = references.map(placeOf);
+  const keys = references.map((reference, index) => `${reference.emailId} ${places[index]!}`);
+  const totals = new Map<string, number>();
+  for (const key of keys) totals.set(key, (totals.get(key) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return places.map((place, index) => {
+    const key = keys[index]!;
+    const total = totals.get(key)!;
+    if (total === 1) return place;
+    const nth = (seen.get(key) ?? 0) + 1;
+    seen.set(key, nth);
+    return `${place} (${nth} of ${total})`;
+  });
 }

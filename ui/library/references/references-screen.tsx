@@ -12,7 +12,7 @@ import { ErrorNotice } from '../../components/notice';
 import { LiveStatus } from '../../components/live-status';
 import { errorText } from '../../messages/error-text';
 import { checkEmailsAsync } from './check-emails';
-import { alreadyGone, checkPacing, checkProgressText, distinctEmailIds, goneReferences, hiddenText, pacingText, removalStepText, removalText, summaryText, withoutRemoved, type CheckOutcome, type EmailCheckProgress } from './reference-check';
+import { alreadyGone, checkPacing, checkProgressText, distinctEmailIds, goneReferences, hiddenText, pacingText, placeTexts, removalStepText, removalText, summaryText, withoutRemoved, type CheckOutcome, type EmailCheckProgress } from './reference-check';
 import { countWord, plural } from '../../components/count-words';
 import { abortableSleepAsync } from '../../components/abortable-sleep';
 import { useOwnCountdown } from '../held-notice';
@@ -205,6 +205,8 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
   // from the list with the rest, and the summary still counted their email as removed).
   const left = gone.filter((reference) => !removedIds.has(reference.nodeId));
   const remaining = left.filter((reference) => chosen.has(reference.nodeId));
+  // Where each listed one is, in words (told apart among those left: a removal renumbers them).
+  const places = placeTexts(left);
   const remove = () => {
     setRemoving(true);
     setStep(null);
@@ -277,19 +279,20 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
           )}
           <ErrorNotice message={problem} />
           <ul class="brand-list" aria-label="References to removed emails">
-            {left.map((reference) => {
+            {left.map((reference, index) => {
               const note = shown?.nodeId === reference.nodeId;
+              const place = places[index]!;
               return (
                 <li key={reference.nodeId} class="reference-row">
                   <label class="reference-choice">
                     <input type="checkbox" checked={chosen.has(reference.nodeId)} onChange={() => toggle(reference.nodeId)} />
                     <span>
                       <span class="brand-row-name">{reference.brandName}</span>: {reference.subject}
-                      <span class="brand-row-description"> On page “{reference.pageName}” at {reference.x}, {reference.y}</span>
+                      <span class="brand-row-description"> On {place}</span>
                     </span>
                   </label>
                   {/* Named with where it is: two references to one email are otherwise one name twice. */}
-                  <Button variant="link" onClick={() => show(reference)} ariaLabel={`Show ${reference.brandName}: ${reference.subject} on page “${reference.pageName}” at ${reference.x}, ${reference.y}`}>
+                  <Button variant="link" onClick={() => show(reference)} ariaLabel={`Show ${reference.brandName}: ${reference.subject} on ${place}`}>
                     Show
                   </Button>
                   <LiveStatus class="library-status reference-note">{note ? <span ref={shownNote}>{shown.text}</span> : null}</LiveStatus>
