@@ -7,7 +7,7 @@
 import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useHarness } from './support/playground-harness';
-import { firstTopBrandAtSmallestAsync, focusedPlaceAsync, openBrowseAsync } from './support/browse-steps';
+import { firstTopBrandAtSmallestAsync, focusedPlaceAsync, openBrowseAsync, wheelGridAsync } from './support/browse-steps';
 import { focusRingSidesAsync } from './support/focus-ring';
 import { checkAxeAsync } from './support/a11y-checks';
 
@@ -76,23 +76,13 @@ describe('Browse at the opening size: Tab into the grid, its card partly scrolle
     await ui.getByLabel('Captured since').focus();
     for (let press = 0; press < 5 && (await focusedIndex(ui)) === null; press++) await h.page.keyboard.press('Tab');
   }
-  /** The wheel over the grid, `by` pixels down (up when negative), once the grid has come to rest there. */
-  async function wheelGridAsync(ui: Frame, by: number): Promise<void> {
-    const grid = ui.getByTestId('email-grid');
-    const from = await grid.evaluate((element) => element.scrollTop);
-    const box = (await grid.boundingBox())!;
-    await h.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await h.page.mouse.wheel(0, by);
-    await expect.poll(() => grid.evaluate((element) => element.scrollTop)).toBe(from + by);
-  }
-
   for (const theme of ['light', 'dark'] as const) {
     it(`shows the whole ring of the card Tab brings back into view (${theme}; its top side was cut above the box, its bottom below it)`, async () => {
       const ui = await openBrowseAsync(h, theme);
       const cards = ui.getByRole('list', { name: 'Emails' }).getByRole('button');
       await cards.nth(1).waitFor({ timeout: 20_000 });
       // The first row's top out of the box, above.
-      await wheelGridAsync(ui, 40);
+      await wheelGridAsync(h.page, ui, 40);
       await tabIntoGridAsync(ui);
       expect(await focusedIndex(ui)).toBe('0');
       expect(await focusRingSidesAsync(ui), 'the first card, above the box').toEqual(['left', 'top', 'right', 'bottom']);
@@ -107,7 +97,7 @@ describe('Browse at the opening size: Tab into the grid, its card partly scrolle
         const card = document.activeElement!.getBoundingClientRect();
         return [card.top, card.height, document.querySelector('[data-testid="email-grid"]')!.getBoundingClientRect().bottom];
       });
-      await wheelGridAsync(ui, Math.round(cardTop - (boxBottom - cardHeight / 2)));
+      await wheelGridAsync(h.page, ui, Math.round(cardTop - (boxBottom - cardHeight / 2)));
       await tabIntoGridAsync(ui);
       expect(await focusedIndex(ui)).toBe(String(index));
       expect(await focusRingSidesAsync(ui), 'a card below the box').toEqual(['left', 'top', 'right', 'bottom']);

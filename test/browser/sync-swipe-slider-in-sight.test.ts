@@ -6,30 +6,12 @@ import { describe, expect, it } from 'vitest';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { checkAxeAsync } from './support/a11y-checks';
 import { useHarness } from './support/playground-harness';
-import { changeFillAsync, comparedAgainDetailAsync, linkToEmptyDesignSystemAsync, syncEverythingAsync } from './support/sync-steps';
+import { outOfSightAsync } from './support/out-of-sight';
+import { heroChangedAtOpeningSizeAsync } from './support/sync-steps';
 import { smallestWindowAsync } from './support/window-steps';
 
 const h = useHarness();
 const SHOTS = process.env.G_SHOTS;
-
-/** How much of the slider's box lies outside the visible part of every box that scrolls or clips it, and of the window (0: all in sight). */
-function outOfSightAsync(slider: Locator): Promise<number> {
-  return slider.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    let [top, bottom, left, right] = [0, innerHeight, 0, innerWidth];
-    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
-      const style = getComputedStyle(parent);
-      if (style.overflowY === 'visible' && style.overflowX === 'visible') continue;
-      const seen = parent.getBoundingClientRect();
-      // The inside of the box, without its borders and scroll bar.
-      const inTop = seen.top + parent.clientTop;
-      const inLeft = seen.left + parent.clientLeft;
-      [top, bottom] = [Math.max(top, inTop), Math.min(bottom, inTop + parent.clientHeight)];
-      [left, right] = [Math.max(left, inLeft), Math.min(right, inLeft + parent.clientWidth)];
-    }
-    return Math.max(0, top - box.top) + Math.max(0, box.bottom - bottom) + Math.max(0, left - box.left) + Math.max(0, box.right - right);
-  });
-}
 
 async function shotAsync(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
@@ -48,13 +30,8 @@ async function chosenAsync(ui: Frame, modes: Locator, mode: 'Swipe' | 'Overlay')
 
 describe.each(['light', 'dark'] as const)('the Swipe and Overlay slider, %s theme', (theme) => {
   it('shows with the picture as soon as the mode is chosen, at the default, widest and smallest sizes', async () => {
-    await h.openFreshAsync(`?theme=${theme}`);
-    const ui = await linkToEmptyDesignSystemAsync(h);
-    // Hero: a square-ish picture, drawn up to 240 px tall (a wide, short Header left room below it).
-    await syncEverythingAsync(ui);
-    await changeFillAsync(h, 'Hero', '#ff2200');
-    const modes = await comparedAgainDetailAsync(ui, 'Hero');
-    expect(await ui.evaluate(() => [innerWidth, innerHeight])).toEqual([400, 600]);
+    // Hero: a square-ish picture (a wide, short Header left room below it).
+    const { ui, modes } = await heroChangedAtOpeningSizeAsync(h, theme);
 
     // Default size, by pointer.
     let slider = await chosenAsync(ui, modes, 'Swipe');

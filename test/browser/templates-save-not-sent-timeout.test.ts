@@ -3,15 +3,11 @@
 // again in a little while.", but the window said "Envelope stopped waiting for the save …, which
 // may still go through", read the list again and offered templates to link the frame to. Now the
 // window keeps the sandbox's words: nothing was sent, nothing was made.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 import { checkAxeAsync } from './support/a11y-checks';
-import { BUILDER_SLOW_DOWN_NO_WAIT } from './support/builder-slow-down';
-import { openPlaygroundWithClockAsync, pluginWindowAsync } from './support/clocked-window';
-import { addRouteAsync } from './support/own-route';
 import { textOf, useHarness } from './support/playground-harness';
-import { builderAsync, selectLayerAsync } from './support/templates-steps';
+import { builderAsync, saveFormWithClockAsync, slowDownSavesAsync } from './support/templates-steps';
 
 const h = useHarness();
 let context: BrowserContext | undefined;
@@ -21,29 +17,15 @@ afterEach(async () => {
   context = undefined;
 });
 
-/** Every save (POST /api/templates) refused with a minute's wait; the list reads as usual. */
-function refuseSavesAsync(page: Page): Promise<() => Promise<void>> {
-  const builderOrigin = new URL(h.emulator.builderUrl).origin;
-  const slowDown = { ...BUILDER_SLOW_DOWN_NO_WAIT, headers: { ...BUILDER_SLOW_DOWN_NO_WAIT.headers, 'access-control-expose-headers': 'Retry-After', 'retry-after': '60' } };
-  return addRouteAsync(page, (url) => url.origin === builderOrigin && url.pathname === '/api/templates', (route, request) =>
-    request.method() === 'POST' ? route.fulfill(slowDown) : route.fallback(),
-  );
-}
-
 describe('a save the sandbox ran out of time for before sending it', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`says it was not created, and offers no template to link (${theme})`, async () => {
       const name = `Never sent ${theme}`;
-      const opened = await openPlaygroundWithClockAsync(h, `?command=templates&theme=${theme}&demo-keys=1`);
+      const opened = await saveFormWithClockAsync(h, theme, name);
       context = opened.context;
-      const ui = await pluginWindowAsync(opened.page);
-      await ui.getByRole('list', { name: 'Templates in the workspace' }).waitFor({ timeout: 20_000 });
-      await selectLayerAsync(opened.page, 'Emails', DEMO_EMAIL_NAME);
-      const field = ui.getByLabel('Template name');
-      await expect.poll(() => field.inputValue()).toBe(DEMO_EMAIL_NAME);
-      await field.fill(name);
-      const saveSection = ui.getByRole('region', { name: 'Save selection as template' });
-      const stopRoute = await refuseSavesAsync(opened.page);
+      const { ui, section: saveSection } = opened;
+      // Every save refused with a minute's wait.
+      const stopRoute = await slowDownSavesAsync(h, opened.page, () => 60);
       try {
         await saveSection.getByRole('button', { name: 'Save as template' }).click();
         // A second at a time past the sandbox's 100 seconds, short of the window's 120.

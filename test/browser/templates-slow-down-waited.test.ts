@@ -4,15 +4,11 @@
 // been tried: Sync says what Envelope waited. The save now says it too (the seconds this save
 // waited, counted where it waited), with by when the long wait ends, and holds Save until then.
 // Refused again after short waits alone, it says what it waited the same way.
-import type { BrowserContext, Frame, Page } from 'playwright-core';
+import type { BrowserContext, Frame, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 import { checkAxeAsync } from './support/a11y-checks';
-import { BUILDER_SLOW_DOWN_NO_WAIT } from './support/builder-slow-down';
-import { openPlaygroundWithClockAsync, pluginWindowAsync } from './support/clocked-window';
-import { addRouteAsync } from './support/own-route';
 import { textOf, useHarness } from './support/playground-harness';
-import { builderAsync, selectLayerAsync } from './support/templates-steps';
+import { builderAsync, saveFormWithClockAsync, slowDownSavesAsync } from './support/templates-steps';
 
 const h = useHarness();
 let context: BrowserContext | undefined;
@@ -22,32 +18,11 @@ afterEach(async () => {
   context = undefined;
 });
 
-/** The builder's 429 with a Retry-After of `seconds`, as the window's fetch can read it. */
-const slowDownFor = (seconds: number) => ({
-  ...BUILDER_SLOW_DOWN_NO_WAIT,
-  headers: { ...BUILDER_SLOW_DOWN_NO_WAIT.headers, 'access-control-expose-headers': 'Retry-After', 'retry-after': String(seconds) },
-});
-
-/** Templates open in a context with its clock, the demo email selected and `name` typed. */
-async function saveFormAsync(theme: 'light' | 'dark', name: string): Promise<{ page: Page; ui: Frame }> {
-  const opened = await openPlaygroundWithClockAsync(h, `?command=templates&theme=${theme}&demo-keys=1`);
+/** Templates open in a context with its clock (closed after the test), the demo email selected and `name` typed. */
+async function saveFormAsync(theme: 'light' | 'dark', name: string): Promise<{ page: Page; ui: Frame; section: Locator }> {
+  const opened = await saveFormWithClockAsync(h, theme, name);
   context = opened.context;
-  const ui = await pluginWindowAsync(opened.page);
-  await ui.getByRole('list', { name: 'Templates in the workspace' }).waitFor({ timeout: 20_000 });
-  await selectLayerAsync(opened.page, 'Emails', DEMO_EMAIL_NAME);
-  const field = ui.getByLabel('Template name');
-  await expect.poll(() => field.inputValue()).toBe(DEMO_EMAIL_NAME);
-  await field.fill(name);
-  return { page: opened.page, ui };
-}
-
-/** Routes the saves (POST /api/templates) to `answer`, given how many were answered before; the list reads as usual. */
-function routeSavesAsync(page: Page, answer: (answered: number) => number): Promise<() => Promise<void>> {
-  const builderOrigin = new URL(h.emulator.builderUrl).origin;
-  let answered = 0;
-  return addRouteAsync(page, (url) => url.origin === builderOrigin && url.pathname === '/api/templates', (route, request) =>
-    request.method() === 'POST' ? route.fulfill(slowDownFor(answer(answered++))) : route.fallback(),
-  );
+  return opened;
 }
 
 async function savedNamesAsync(): Promise<string[]> {
@@ -58,11 +33,10 @@ describe('a save the builder asks to slow down for ten minutes after short waits
   for (const theme of ['light', 'dark'] as const) {
     it(`says what Envelope waited and by when the long wait ends, and holds Save (${theme})`, async () => {
       const name = `Waited then refused ${theme}`;
-      const { page, ui } = await saveFormAsync(theme, name);
-      const saveSection = ui.getByRole('region', { name: 'Save selection as template' });
+      const { page, ui, section: saveSection } = await saveFormAsync(theme, name);
       const save = saveSection.getByRole('button', { name: 'Save as template' });
       // Two seconds' waits, then ten minutes.
-      const stopRoute = await routeSavesAsync(page, (answered) => (answered < 2 ? 2 : 600));
+      const stopRoute = await slowDownSavesAsync(h, page, (answered) => (answered < 2 ? 2 : 600));
       try {
         // The page's clock at 12:05:40 (this machine's time zone, as the window's); the sandbox's
         // two waits run on it as it goes, so the ten minutes end at 12:15 and some seconds.
@@ -86,10 +60,9 @@ describe('a save the builder asks to slow down for ten minutes after short waits
 describe('a save the builder still refuses after every short wait the sandbox sat through', () => {
   it('says what Envelope waited, and that it can try again a minute after the refusal', async () => {
     const name = 'Waited and still refused';
-    const { page, ui } = await saveFormAsync('light', name);
-    const saveSection = ui.getByRole('region', { name: 'Save selection as template' });
+    const { page, section: saveSection } = await saveFormAsync('light', name);
     const save = saveSection.getByRole('button', { name: 'Save as template' });
-    const stopRoute = await routeSavesAsync(page, () => 1);
+    const stopRoute = await slowDownSavesAsync(h, page, () => 1);
     try {
       await context!.clock.setSystemTime(new Date(2026, 11, 1, 12, 5, 40));
       await save.click();

@@ -1,5 +1,6 @@
-// The repository's root directory, found from this module's location. Walking up (rather than a
-// fixed `../..`) keeps it right when run-ts.mjs has bundled this file into node_modules/.cache.
+// The repository's root directory, found from this module's own source file: run-ts.mjs keeps
+// each module's import.meta.url when it bundles (the bundle itself may sit in another checkout's
+// node_modules, linked from a git worktree, whose root and dist/ are not this one's).
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

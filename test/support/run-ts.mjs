@@ -1,8 +1,9 @@
 // Runs a TypeScript entry point under Node 20 (which cannot strip types): bundles it with
 // esbuild into node_modules/.cache and imports the result. Usage: node run-ts.mjs FILE.ts [args…]
 import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { resolve, basename } from 'node:path';
+import { resolve, basename, extname } from 'node:path';
 
 const [entry, ...args] = process.argv.slice(2);
 if (!entry) {
@@ -10,6 +11,18 @@ if (!entry) {
   process.exit(2);
 }
 const root = resolve(new URL('../..', import.meta.url).pathname);
+// Node reads the bundle at node_modules' real place, which in a git worktree is the checkout its
+// node_modules links to: each source module keeps its own import.meta.url instead, so what it
+// finds from there (the repository root, dist/) is this checkout's.
+const ownModuleUrl = {
+  name: 'own-module-url',
+  setup(build) {
+    build.onLoad({ filter: /\.tsx?$/ }, async ({ path }) => ({
+      contents: (await readFile(path, 'utf8')).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href)),
+      loader: extname(path).slice(1),
+    }));
+  },
+};
 const outfile = resolve(root, 'node_modules/.cache/envelope', `${basename(entry).replace(/\.tsx?$/, '')}-${process.pid}.mjs`);
 await build({
   entryPoints: [resolve(entry)],
@@ -23,6 +36,7 @@ await build({
   jsx: 'automatic',
   jsxImportSource: 'preact',
   logLevel: 'warning',
+  plugins: [ownModuleUrl],
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
 process.argv = [process.argv[0], outfile, ...args];

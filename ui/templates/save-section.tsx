@@ -122,9 +122,6 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
         ? endpoint.request('templates/create', { name: form.name, description: form.description, frameId: frame.id }, { timeoutMs: SAVE_TIMEOUT_MS })
         : // Replacing is for the frame the problem was said for, wherever the selection went since.
           endpoint.request('templates/update', replaceChanges ? { frameId: problem?.frameId ?? frame.id, replaceChanges } : { frameId: frame.id }, { timeoutMs: SAVE_TIMEOUT_MS });
-    // The Replace button goes with the problem: the focus waits on Update template (busy
-    // meanwhile), or on the heading when another frame's form is shown.
-    if (replaceChanges) (updateButton.current ?? heading.current)?.focus();
     void save.run(action, start, {
       onError,
       onResult: (saved) => {
@@ -179,23 +176,17 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
     if (!document.hasFocus() || document.activeElement !== document.body) return;
     ((linked ? updateButton.current : unlinked ? resultRef.current : saveButton.current) ?? heading.current)?.focus();
   }, [linked]);
-  // "Unlink the frame" goes with the failure beside it as the unlink starts: the focus on it waits
-  // on Unlink (busy meanwhile, and then the words saying it was unlinked), or on the heading when
-  // another frame is shown. Before the window draws, as above: after, it sat on the body.
+  // A button beside a failure ("Unlink the frame", "Replace their changes") goes with the failure
+  // as its action starts. The focus on it moves first, so it is never left on the page's body: to
+  // the frame's own button for the same action (busy meanwhile, and kept focusable), or to the
+  // heading when the failure was said for another frame than the one shown (Enter pressed again
+  // there acts on nothing).
   const unlinkButton = useRef<HTMLButtonElement>(null);
-  /** The frame being unlinked from the failure beside it, until that failure has gone. */
-  const unlinkingFromProblem = useRef<string | null>(null);
-  const unlinkFromProblem = () => {
-    unlinkingFromProblem.current = frame === null ? null : (problem?.frameId ?? frame.id);
-    run('unlink');
+  const fromProblem = (ownButton: HTMLButtonElement | null, act: () => void) => {
+    const problemFrameId = problem?.frameId ?? frame?.id;
+    ((problemFrameId === frame?.id ? ownButton : null) ?? heading.current)?.focus();
+    act();
   };
-  useLayoutEffect(() => {
-    const unlinking = unlinkingFromProblem.current;
-    if (problem !== null || unlinking === null) return;
-    unlinkingFromProblem.current = null;
-    if (!document.hasFocus() || document.activeElement !== document.body) return;
-    ((unlinking === frame?.id ? unlinkButton.current : null) ?? heading.current)?.focus();
-  }, [problem, frame]);
   // What a save or an unlink answered shows below the form, and so does the busy button of a save
   // started with Enter in the name field: in a short window, each comes into sight.
   const sectionRef = useRef<HTMLElement>(null);
@@ -242,7 +233,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
           </div>
         </SubmitForm>
       )}
-      {problemShown ? <ProblemLine problem={problemShown} held={held} onOpenSettings={onOpenSettings} onUnlink={unlinkFromProblem} onReplace={() => run('update', true)} /> : null}
+      {problemShown ? <ProblemLine problem={problemShown} held={held} onOpenSettings={onOpenSettings} onUnlink={() => fromProblem(unlinkButton.current, () => run('unlink'))} onReplace={() => fromProblem(updateButton.current, () => run('update', true))} /> : null}
       {candidates.length > 0 && lostSave !== null ? (
         <div class="lost-save" data-testid="templates-lost-save">
           <p>{lostSaveCandidatesText(candidates.length, lostSave.name)}</p>

@@ -1,4 +1,4 @@
-// Steps shared by the Browse tests: opening Browse, a brand's page, Journeys' first page in a window
+// Steps shared by the Browse tests: opening Browse, the wheel over the grid, a brand's page, Journeys' first page in a window
 // whose clock is stopped, and where the keyboard is.
 import type { BrowserContext, Frame, Locator, Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
@@ -87,6 +87,16 @@ export async function openBrowseWithClockAsync(h: Pick<Harness, 'browser' | 'pla
     await context.close();
     throw error;
   }
+}
+
+/** The wheel over the email grid, `by` pixels down (up when negative), once the grid has come to rest there. */
+export async function wheelGridAsync(page: Page, ui: Frame, by: number): Promise<void> {
+  const grid = ui.getByTestId('email-grid');
+  const from = await grid.evaluate((element) => element.scrollTop);
+  const box = (await grid.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, by);
+  await expect.poll(() => grid.evaluate((element) => element.scrollTop)).toBe(from + by);
 }
 
 /** A Browse section's button (Emails, Brands, Journeys, Me, Requests), in the sections' row. */

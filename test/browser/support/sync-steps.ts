@@ -87,6 +87,22 @@ export async function changeFillAsync(h: Pick<Harness, 'page'>, component: strin
   await h.page.getByRole('button', { name: 'Change fill' }).click();
 }
 
+/**
+ * Sync opened fresh in `theme` at the window's opening size (400 × 600), everything synced, Hero's
+ * fill changed (then whatever `changeMoreAsync` changes), checked again and Hero's row opened (a
+ * square-ish picture, drawn up to 240 px tall): the window and the detail's ways to compare.
+ */
+export async function heroChangedAtOpeningSizeAsync(h: Harness, theme: 'light' | 'dark', changeMoreAsync?: () => Promise<void>): Promise<{ ui: Frame; modes: Locator }> {
+  await h.openFreshAsync(`?theme=${theme}`);
+  const ui = await linkToEmptyDesignSystemAsync(h);
+  await syncEverythingAsync(ui);
+  await changeFillAsync(h, 'Hero', '#ff2200');
+  await changeMoreAsync?.();
+  const modes = await comparedAgainDetailAsync(ui, 'Hero');
+  expect(await ui.evaluate(() => [innerWidth, innerHeight])).toEqual([400, 600]);
+  return { ui, modes };
+}
+
 /** After a change in the file: Check again, the component's row opened; resolves to its detail's group of ways to compare the pictures. */
 export async function comparedAgainDetailAsync(ui: Frame, component: string): Promise<Locator> {
   await ui.getByRole('button', { name: 'Check again' }).click();

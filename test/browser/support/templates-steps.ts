@@ -1,9 +1,12 @@
 // Steps shared by the Templates browser tests.
-import type { Frame, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { textOf, type Harness } from './playground-harness';
 import { DEMO_EMAIL_NAME } from '../../fixtures/demo-document';
 import { addressField, focusedAddressSelectionAsync } from './settings-steps';
+import { builderSlowDownFor } from './builder-slow-down';
+import { openPlaygroundWithClockAsync, pluginWindowAsync } from './clocked-window';
+import { addRouteAsync } from './own-route';
 
 /** Which row of the templates' list has the keyboard (its first button), or what else has it ("the page"). */
 export function focusedTemplatePlaceAsync(ui: Frame): Promise<string> {
@@ -101,4 +104,38 @@ export async function changeFrameFillAsync(page: Page, colour: string): Promise<
   await page.locator('[data-role="fill-input"]').fill(colour);
   await page.locator('[data-action="fill"]').click();
   await expect.poll(() => textOf(page.locator('[data-role="edit-note"]'))).toBe('Fill changed.');
+}
+
+/**
+ * Templates opened in `theme` in a browser of its own whose clock the test can move
+ * (`context.clock`), the demo's email frame selected and `name` typed for its template: the save
+ * section, Save as template one press away. Close the context after.
+ */
+export async function saveFormWithClockAsync(h: Pick<Harness, 'browser' | 'playground'>, theme: 'light' | 'dark', name: string): Promise<{ context: BrowserContext; page: Page; ui: Frame; section: Locator }> {
+  const { context, page } = await openPlaygroundWithClockAsync(h, `?command=templates&theme=${theme}&demo-keys=1`);
+  try {
+    const ui = await pluginWindowAsync(page);
+    await ui.getByRole('list', { name: 'Templates in the workspace' }).waitFor({ timeout: 20_000 });
+    await selectLayerAsync(page, 'Emails', DEMO_EMAIL_NAME);
+    const field = ui.getByLabel('Template name');
+    await expect.poll(() => field.inputValue()).toBe(DEMO_EMAIL_NAME);
+    await field.fill(name);
+    return { context, page, ui, section: ui.getByRole('region', { name: 'Save selection as template' }) };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/**
+ * Every save (POST /api/templates) answered with the builder's "slow down", asking to wait
+ * `seconds(answered)` (answered: how many saves it answered before); the list reads as usual.
+ * Resolves to the route's removal.
+ */
+export function slowDownSavesAsync(h: Pick<Harness, 'emulator'>, page: Page, seconds: (answered: number) => number): Promise<() => Promise<void>> {
+  const builderOrigin = new URL(h.emulator.builderUrl).origin;
+  let answered = 0;
+  return addRouteAsync(page, (url) => url.origin === builderOrigin && url.pathname === '/api/templates', (route, request) =>
+    request.method() === 'POST' ? route.fulfill(builderSlowDownFor(seconds(answered++))) : route.fallback(),
+  );
 }

@@ -37,7 +37,7 @@ export interface EmailPreviewProps {
 export function EmailPreview({ email, libraryUrl, view, onView, onOpenSettings, onScreenshotFailed }: EmailPreviewProps) {
   // A screenshot that failed (missing, not an image) is said in words, not left a broken image;
   // one lost with the connection is asked for again once it is back, as the grid's thumbnails are.
-  const [broken, setBroken] = useFailedUntilOnline(email.preview_url);
+  const [broken, setBroken] = useFailedUntilOnline(email.preview_url, true);
   const html = email.html_status === 'ok' && email.html !== null ? email.html : null;
   // HTML chosen on an earlier email shows this one's screenshot when it has none.
   const mode = html === null ? 'screenshot' : view.mode;

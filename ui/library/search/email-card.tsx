@@ -28,7 +28,7 @@ export interface EmailCardProps {
 
 export function EmailCard({ email, position, total, focusable, showImage, height, thumb, onOpen, onFocus, selected, onToggle, canvas }: EmailCardProps) {
   const subject = subjectOf(email);
-  const [broken, setBroken] = useFailedUntilOnline(email.thumbnail_url);
+  const [broken, setBroken] = useFailedUntilOnline(email.thumbnail_url, showImage);
   return (
     <li class={selected ? 'email-card email-card-selected' : 'email-card'} style={{ height: `${height}px` }} aria-posinset={position} aria-setsize={total}>
       <button
