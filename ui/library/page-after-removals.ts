@@ -25,3 +25,19 @@ export function pageAfterRemovalsWhenDone(lastPage: number, perPage: number, rem
   if (removedSince <= 0 || !Number.isFinite(perPage) || perPage <= 0 || lastPage <= 1) return null;
   return pageAfterRemovals(lastPage - 1, perPage, removedSince);
 }
+
+/**
+ * Where a list read `perPage` at a time reads on from, its last page `lastPage` (`done`: that page
+ * came back short or empty), when `removedSince` of the rows it read were found removed since that
+ * page was asked for: the page to ask for and the page to read on to in one go, or null: finished.
+ * Reopened, it reads on to the page it had finished on in one go (the first may bring only rows
+ * shown already).
+ */
+export function readOnFrom(lastPage: number, perPage: number, done: boolean, removedSince: number): { page: number; upTo: number } | null {
+  if (!done) {
+    const page = pageAfterRemovals(lastPage, perPage, removedSince);
+    return { page, upTo: page };
+  }
+  const reopened = pageAfterRemovalsWhenDone(lastPage, perPage, removedSince);
+  return reopened === null ? null : { page: reopened, upTo: Math.max(reopened, lastPage) };
+}
