@@ -7,6 +7,11 @@
  * The page to ask for after `lastPage` (read `perPage` at a time), when `removedSince` of the emails
  * already read were found removed since that page was asked for: the first unseen email now sits
  * `removedSince` places earlier. None removed: the page after. All removed: the first page again.
+ * Taken as removed after that page was read. One removed before it (found only after) made that
+ * page start too late: the emails it skipped sit at the end of the page before it, and no one page
+ * holds both them and the emails the other case moved up (a page's width apart); nothing read
+ * tells the two apart (the library gives no time of removal, and its totals move with new emails
+ * too), so those stay skipped rather than cost a request on every removal found.
  */
 export function pageAfterRemovals(lastPage: number, perPage: number, removedSince: number): number {
   const back = removedSince > 0 && Number.isFinite(perPage) && perPage > 0 ? Math.ceil(removedSince / perPage) : 0;
