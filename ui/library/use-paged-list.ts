@@ -8,13 +8,15 @@
 // Emails it showed found removed moved the library's later pages up: the next page asked for is
 // the one the next unseen email now sits on (page-after-removals), its repeats dropped by id.
 // Found once it had finished, it is not finished any more: its last page may have skipped some.
+// How many were found removed is not known here: a list of emails is drawn through
+// useWithoutRemoved, which counts them and passes the count in (`foundRemoved`); other lists
+// (journeys, brand requests) have none.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLatest } from '../hooks/use-latest';
 import { takeUnseen } from '../../src/shared/api/library/unique-pager';
 import { libraryProblem, type LibraryProblem } from './library-problem';
-import { pageAfterRemovals, pageAfterRemovalsWhenDone } from './page-after-removals';
-import { removedAmong } from './removed-email';
-import { useRemovedEmails } from './removed-emails-context';
+import { readOnFrom } from './page-after-removals';
+import type { EarlierVisits } from './removed-before-return';
 
 export interface PagedList<T> {
   items: T[];
@@ -28,15 +30,33 @@ export interface PagedList<T> {
   retry: () => void;
   /** The last page was asked for after rows read were found removed (the library's pages had moved up): empty, the library removed all it had. */
   readAgain: boolean;
+  /** A kept list come back, once read again: the rows its earlier visits showed that it no longer lists (null: a first visit). */
+  earlier: EarlierVisits<T> | null;
 }
+
+/** A list as read, and as it is drawn once `gone` of the rows it read are found removed (useWithoutRemoved counts them): read on from where the library's pages moved. */
+export type Pager<T> = PagedList<T> & { foundRemoved: (gone: number) => PagedList<T> };
 
 export type PageLoader<T> = (page: number, signal: AbortSignal) => Promise<{ items: T[]; perPage: number; meta?: Record<string, unknown> }>;
 
 /**
- * How many pages each kept list had loaded, and for which connection; `shown`: the rows it has
- * shown since (those found removed meanwhile say, as it comes back, why it may have none left).
+ * How many pages each kept list had loaded, and for which connection; `rows`, the rows it drew (the
+ * list's own, not a copy), `left` and `done` its earlier visits' (see PagedList's `earlier`): as it
+ * comes back, those the library removed meanwhile say why it may have none left.
  */
-const kept = new Map<string, { owner: object; pages: number; shown: ReadonlySet<number | string> }>();
+interface Kept {
+  owner: object;
+  pages: number;
+  rows: ReadonlyArray<{ id: number | string }>;
+  left: ReadonlyArray<{ id: number | string }>;
+  done: boolean;
+}
+const kept = new Map<string, Kept>();
+
+/** The rows a kept list showed before (those of its visits before too) that it does not list now it is read again (`seen`). */
+function leftSince(before: Kept, seen: ReadonlySet<number | string>): ReadonlyArray<{ id: number | string }> {
+  return [...before.left, ...before.rows].filter((row) => !seen.has(row.id));
+}
 
 /**
  * A list's pages, from `number` up to `upTo` (read one after another); `attempt` counts its Try
@@ -57,18 +77,20 @@ const same = (one: Page | null, other: Page) => one !== null && one.key === othe
 /** One empty list, so a list drawn as asking again does not look changed at every render. */
 const NO_ITEMS: never[] = [];
 
-export function usePagedList<T extends { id: number | string }>(key: string, load: PageLoader<T>, owner?: object): PagedList<T> {
-  const removed = useRemovedEmails();
-  const start = (): Page => {
-    const mine = kept.get(key);
-    const own = owner && mine?.owner === owner ? mine : undefined;
-    return { key, number: 1, attempt: 0, upTo: own?.pages ?? 1, restart: true, readAgain: own !== undefined && [...own.shown].some((id) => removed.has(id as number)) };
+export function usePagedList<T extends { id: number | string }>(key: string, load: PageLoader<T>, owner?: object): Pager<T> {
+  const keptFor = (listKey: string) => {
+    const mine = kept.get(listKey);
+    return owner && mine?.owner === owner ? mine : undefined;
   };
+  const start = (): Page => ({ key, number: 1, attempt: 0, upTo: keptFor(key)?.pages ?? 1, restart: true, readAgain: false });
   const [page, setPage] = useState(start);
   // `asked`: the page the state is drawn for.
-  const [state, setState] = useState<Omit<PagedList<T>, 'more' | 'retry'> & { asked: Page | null }>({ items: [], loading: true, done: false, problem: null, meta: null, readAgain: false, asked: null });
+  const [state, setState] = useState<Omit<PagedList<T>, 'more' | 'retry'> & { asked: Page | null }>({ items: [], loading: true, done: false, problem: null, meta: null, readAgain: false, earlier: null, asked: null });
   const loader = useLatest(load);
   const seen = useRef(new Set<number | string>());
+  // The rows drawn (the state's), and what its earlier visits left, for what is kept.
+  const rows = useRef<T[]>([]);
+  const earlier = useRef<EarlierVisits<T> | null>(null);
   // The last page's size, and how many rows read were found removed when it was asked for: those found since moved the library's pages up.
   const perPage = useRef(Infinity);
   const goneAtAsk = useRef(0);
@@ -81,11 +103,15 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
     let live = true;
     const unneeded = new AbortController();
     const asked = { ...current };
+    // Read from the start: the list as an earlier visit left it, if kept (overwritten once this read is in).
+    const before = current.restart ? keptFor(current.key) : undefined;
     if (current.restart) {
       seen.current = new Set();
       goneAtAsk.current = 0;
+      rows.current = [];
+      earlier.current = null;
     }
-    setState((before) => ({ ...(current.restart ? { items: [], meta: null } : before), loading: true, done: false, problem: null, readAgain: current.readAgain, asked }));
+    setState((drawn) => ({ ...(current.restart ? { items: [], meta: null, earlier: null } : drawn), loading: true, done: false, problem: null, readAgain: current.readAgain, asked }));
     const fresh: T[] = [];
     // The last page read (a More goes on after it; a Try again asks for it again): the list is drawn for it.
     const stop = (number: number, drawn: Pick<PagedList<T>, 'done' | 'problem'> & { meta?: PagedList<T>['meta'] }) => {
@@ -94,7 +120,11 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
         reached.current = at;
         setPage(at);
       }
-      setState((before) => ({ ...before, ...drawn, loading: false, items: [...before.items, ...fresh], asked: at }));
+      if (fresh.length > 0) rows.current = [...rows.current, ...fresh];
+      if (before && drawn.problem === null) earlier.current = { left: leftSince(before, seen.current) as T[], done: before.done };
+      if (owner && drawn.problem === null) kept.set(asked.key, { owner, pages: number, rows: rows.current, left: earlier.current?.left ?? [], done: drawn.done });
+      const items = rows.current;
+      setState((state) => ({ ...state, ...drawn, loading: false, items, earlier: earlier.current, asked: at }));
     };
     const readAsync = async (number: number): Promise<void> => {
       try {
@@ -104,10 +134,6 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
         perPage.current = result.perPage;
         const done = result.items.length < result.perPage;
         if (!done && number < asked.upTo) return readAsync(number + 1);
-        if (owner) {
-          const before = kept.get(asked.key);
-          kept.set(asked.key, { owner, pages: number, shown: before?.owner === owner ? new Set([...before.shown, ...seen.current]) : new Set(seen.current) });
-        }
         stop(number, { done, problem: null, meta: result.meta ?? null });
       } catch (error) {
         // Drawn with what came.
@@ -127,24 +153,19 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
   // (asking), not as the page before left it. A More or Try again pressed meanwhile is not taken
   // as a second one (a More would ask for the page after the next, skipping it).
   const { asked, ...drawn } = state;
-  const shown = same(asked, current) ? drawn : { ...drawn, ...(current.restart ? { items: NO_ITEMS as T[], meta: null } : {}), loading: true, done: false, problem: null, readAgain: current.readAgain };
-  const gone = removedAmong(shown.items, removed);
-  // Finished, with rows found removed since its last page was asked for: where to read on from, or null (finished).
-  const reopenedAt = shown.done && !shown.loading ? pageAfterRemovalsWhenDone(current.number, perPage.current, gone - goneAtAsk.current) : null;
-  const readOn = () => {
-    if (shown.loading) return;
-    const number = reopenedAt ?? pageAfterRemovals(current.number, perPage.current, gone - goneAtAsk.current);
-    // Reopened: on to the page it had finished on, in one go (the first may bring only rows shown already).
-    const upTo = reopenedAt === null ? number : Math.max(number, current.number);
-    setPage({ ...current, number, attempt: current.attempt + 1, upTo, restart: false, readAgain: gone > goneAtAsk.current });
-    goneAtAsk.current = gone;
+  const shown = same(asked, current) ? drawn : { ...drawn, ...(current.restart ? { items: NO_ITEMS as T[], meta: null, earlier: null } : {}), loading: true, done: false, problem: null, readAgain: current.readAgain };
+  const retry = () => shown.loading || setPage({ ...current, attempt: current.attempt + 1 });
+  // `gone` of the rows read found removed: where to read on from (null: finished, none found since it finished).
+  const foundRemoved = (gone: number): PagedList<T> => {
+    const next = readOnFrom(current.number, perPage.current, shown.done, gone - goneAtAsk.current);
+    const more = () => {
+      if (shown.loading || next === null) return;
+      setPage({ ...current, number: next.page, attempt: current.attempt + 1, upTo: next.upTo, restart: false, readAgain: gone > goneAtAsk.current });
+      goneAtAsk.current = gone;
+    };
+    return { ...shown, done: next === null, more, retry };
   };
-  return {
-    ...shown,
-    done: shown.done && reopenedAt === null,
-    more: readOn,
-    retry: () => shown.loading || setPage({ ...current, attempt: current.attempt + 1 }),
-  };
+  return { ...foundRemoved(0), foundRemoved };
 }
 
 /** What an email opened from a list steps through: its rows so far, how to ask for more, and again after a problem. */

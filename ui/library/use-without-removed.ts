@@ -1,11 +1,17 @@
-// A list of emails without those found removed from the library (see removed-emails-context).
+// A list of emails without those found removed from the library (see removed-emails-context). It
+// counts them, and passes the count to the list's pager (use-paged-list), which reads on from where
+// the library's pages moved.
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { emptiedByRemoval, removedAmong, withoutEmails } from './removed-email';
+import { removedOnEarlierVisits } from './removed-before-return';
 import { useRemovedEmails } from './removed-emails-context';
-import type { PagedList } from './use-paged-list';
+import type { PagedList, Pager } from './use-paged-list';
 
-/** A list without the emails found removed; `gone`: how many it listed (its totals still count them). */
-export type WithoutRemoved<T> = PagedList<T> & { gone: number };
+/**
+ * A list without the emails found removed; `gone`: how many it listed (its totals still count
+ * them); `goneBefore`: how many its earlier visits showed (a kept list come back no longer lists them).
+ */
+export type WithoutRemoved<T> = PagedList<T> & { gone: number; goneBefore: number };
 
 /**
  * A list of emails without those found removed (its rows, and so its empty state and what an email
@@ -13,8 +19,10 @@ export type WithoutRemoved<T> = PagedList<T> & { gone: number };
  * read on (from where the library's pages moved to, see use-paged-list), so the next ones come
  * instead of an empty list with nothing to press.
  */
-export function useWithoutRemoved<T extends { id: number | string }>(list: PagedList<T>): WithoutRemoved<T> {
+export function useWithoutRemoved<T extends { id: number | string }>(pager: Pager<T>): WithoutRemoved<T> {
   const removed = useRemovedEmails();
+  const gone = removedAmong(pager.items, removed);
+  const list = pager.foundRemoved(gone);
   // Kept while nothing changes: an email opened from the list follows it when its rows change.
   const items = useMemo(() => withoutEmails(list.items, removed) as T[], [list.items, removed]);
   const emptied = emptiedByRemoval({ ...list, shown: items.length });
@@ -26,5 +34,6 @@ export function useWithoutRemoved<T extends { id: number | string }>(list: Paged
     readFor.current = removed;
     more();
   }, [emptied, removed, more]);
-  return { ...list, items, gone: items === list.items ? 0 : removedAmong(list.items, removed) };
+  const before = removedOnEarlierVisits(list.earlier, removed, list.items.length === 0 && list.done && !list.loading && list.problem === null);
+  return { ...list, items, gone, goneBefore: before.gone, readAgain: list.readAgain || before.all };
 }

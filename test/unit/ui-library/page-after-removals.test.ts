@@ -1,7 +1,7 @@
 // The page a list asks for after emails it showed were found removed: the library's later pages
 // moved up by as many, so the next page starts early enough that none is skipped (repeats dropped by id).
 import { describe, expect, it } from 'vitest';
-import { pageAfterRemovals, pageAfterRemovalsWhenDone } from '../../../ui/library/page-after-removals';
+import { pageAfterRemovals, pageAfterRemovalsWhenDone, readOnFrom } from '../../../ui/library/page-after-removals';
 import { takeUnseen } from '../../../src/shared/api/library/unique-pager';
 
 describe('pageAfterRemovals', () => {
@@ -81,4 +81,16 @@ describe('reading a whole list while emails it showed are removed', () => {
       expect(new Set(shown).size).toBe(shown.length);
     });
   }
+});
+
+describe('readOnFrom', () => {
+  it('reads on from where the pages moved while more are to come, one page at a time', () => {
+    expect(readOnFrom(3, 20, false, 0)).toEqual({ page: 4, upTo: 4 });
+    expect(readOnFrom(3, 20, false, 21)).toEqual({ page: 2, upTo: 2 });
+  });
+
+  it('a finished list stays finished with none found removed since, or reads on to where it had finished', () => {
+    expect(readOnFrom(3, 20, true, 0)).toBeNull();
+    expect(readOnFrom(5, 20, true, 21)).toEqual({ page: 3, upTo: 5 });
+  });
 });

@@ -9,7 +9,8 @@ import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
 import { useOwnCountdown } from '../held-notice';
 import { EmailRows } from '../email-rows';
 import { useListChanges, usePagedList, type OpenedList } from '../use-paged-list';
-import { removedOpenedText, totalWithout } from '../removed-email';
+import { totalWithout } from '../removed-email';
+import { emptyListText } from '../me/emptied-words';
 import { useWithoutRemoved } from '../use-without-removed';
 import { BrandInsightsView } from './brand-insights';
 import { focusRowFrom, MoreButton } from '../more-button';
@@ -17,6 +18,9 @@ import { ExternalLink } from '../../components/external-link';
 import { countWord, plural } from '../../components/count-words';
 
 const PAGE_SIZE = 20;
+
+/** What the brand's emails say once none is left. */
+const BRAND_EMPTY = { none: 'This brand has no emails in the library.', left: 'No emails from this brand are left', all: 'all its emails' };
 
 export interface BrandPageProps {
   client: LibraryClient;
@@ -34,11 +38,17 @@ type InsightsState = { status: 'loading' } | { status: 'ok'; insights: BrandInsi
 
 export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onList, onOpenSettings }: BrandPageProps) {
   // Without the emails found removed: an email opened from here and found gone leaves the list.
+  // Kept for its connection, as Me's lists are: it comes back with the pages loaded, and, emptied
+  // by removals meanwhile, says so.
   const list = useWithoutRemoved(
-    usePagedList(slug, async (page, signal) => {
-      const response = await client.getBrandAsync(slug, { page, perPage: PAGE_SIZE }, signal);
-      return { items: response.data.emails, perPage: response.meta.per_page, meta: response.data.brand };
-    }),
+    usePagedList(
+      `brand ${slug}`,
+      async (page, signal) => {
+        const response = await client.getBrandAsync(slug, { page, perPage: PAGE_SIZE }, signal);
+        return { items: response.data.emails, perPage: response.meta.per_page, meta: response.data.brand };
+      },
+      client,
+    ),
   );
   const brand = list.meta as GetBrandResponse['data']['brand'] | null;
   // The brand's count still holds the emails found removed since that it listed.
@@ -168,11 +178,11 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
           onOpenSettings={onOpenSettings}
         />
       ) : null}
-      {/* Its emails found removed, every one shown: the section stays, saying why it is empty. */}
-      {emails.length > 0 || list.gone > 0 ? (
+      {/* Its emails found removed, every one shown (now or on an earlier visit): the section stays, saying why it is empty. */}
+      {emails.length > 0 || list.gone > 0 || list.goneBefore > 0 ? (
         <section aria-labelledby="brand-emails-title">
           <h3 id="brand-emails-title">Emails</h3>
-          {emails.length === 0 ? <p class="empty-state">{list.done ? `No emails from this brand are left: the library removed ${removedOpenedText(list.gone)}.` : `The library removed ${countWord(list.gone, 'the email', 'the emails')} shown here. Loading the next ones…`}</p> : null}
+          {emails.length === 0 ? <p class="empty-state">{list.done || list.gone === 0 ? emptyListText(list, BRAND_EMPTY) : `The library removed ${countWord(list.gone, 'the email', 'the emails')} shown here. Loading the next ones…`}</p> : null}
           <EmailRows emails={emails} label={`Emails from ${brand?.name ?? 'the brand'}`} onOpen={(index) => onOpen(emails, index, list)} brandName={brand?.name} listRef={rows} />
           {/* A next page that failed: said where More was pressed, not above the insights (the window jumped up to it). */}
           {problem ? listNotice : null}

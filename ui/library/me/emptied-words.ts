@@ -12,11 +12,13 @@ export interface EmptyWords {
 }
 
 /**
- * The empty state of a list of emails (`gone`: how many it showed were found removed; `readAgain`:
- * it was read again because all it showed were, and came back empty: the library removed more than
- * the ones opened, so they are not counted).
+ * The empty state of a list of emails (`gone`: how many it showed were found removed; `goneBefore`:
+ * how many it showed on earlier visits were, a kept list come back; `readAgain`: it was read again
+ * because all it showed were, or came back, and was empty: the library removed more than the ones
+ * opened, so they are not counted).
  */
-export function emptyListText({ gone, readAgain }: { gone: number; readAgain: boolean }, words: EmptyWords): string {
+export function emptyListText({ gone, goneBefore = 0, readAgain }: { gone: number; goneBefore?: number; readAgain: boolean }, words: EmptyWords): string {
   if (readAgain) return `${words.left}: the library removed ${words.all}.`;
-  return gone > 0 ? `${words.left}: the library removed ${removedOpenedText(gone)}.` : words.none;
+  const opened = gone + goneBefore;
+  return opened > 0 ? `${words.left}: the library removed ${removedOpenedText(opened)}.` : words.none;
 }
