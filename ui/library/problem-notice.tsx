@@ -1,4 +1,4 @@
-// A failed library call in words, with the one useful action: Settings for a refused key (and browsing on without it), a
+// A failed library call in words, with the one useful action: Settings for a refused key (and browsing on without it, unless what failed needs a key), a
 // countdown and a retry of its own for a 429 (a wait of hours: its end, and Try again once it is over), nothing for what the library removed (asking
 // again can only fail), "Try again" for the rest (with Settings too when its words say to check the address). In place of what the person was acting on, the
 // action takes the keyboard; while a wait holds it back, the line under the words does.
