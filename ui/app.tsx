@@ -9,6 +9,7 @@ import { ErrorNotice } from './components/notice';
 import { Spinner } from './components/spinner';
 import { noteSandboxRefusal } from './library/library-connection';
 import { LibraryScreen } from './library/library-screen';
+import type { RefusedKey } from './library/refused-key';
 import { errorText } from './messages/error-text';
 import { requestSettingsFocus } from './settings/settings-focus';
 import { createSettingsRequester } from './settings/settings-requester';
@@ -61,6 +62,8 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   // Counts saves of the library's address or key: each reconnects Browse (what it showed came
   // from the old one), even a new key whose masked hint reads like the old one's.
   const [libraryEpoch, setLibraryEpoch] = useState(0);
+  // The library key Browse heard refused (Browse holds it, with its connection): Settings says so by the key field.
+  const [refusedLibraryKey, setRefusedLibraryKey] = useState<RefusedKey | null>(null);
   // The same for the builder's address or key: Templates reads its list again with the new one.
   const [builderEpoch, setBuilderEpoch] = useState(0);
   // Set by the boot error's Try again: the window that replaces that button takes the focus.
@@ -227,11 +230,12 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
           initialSection={state.checkReferences ? 'references' : undefined}
           initialEmailId={state.openEmailId}
           hidden={state.screen !== 'browse'}
+          onKeyRefused={setRefusedLibraryKey}
         />
       ) : null}
       {state.screen === 'settings' || settingsOpened ? (
         // Kept too, so a key or an address typed and not saved yet survives a look elsewhere.
-        <SettingsScreen view={state.view} onView={setView} requester={requester} onShowStart={() => setScreen('start')} hidden={state.screen !== 'settings'} />
+        <SettingsScreen view={state.view} onView={setView} requester={requester} onShowStart={() => setScreen('start')} hidden={state.screen !== 'settings'} refusedLibraryKey={refusedLibraryKey} />
       ) : null}
       {state.screen === 'templates' || templatesOpened ? (
         // Kept too, so a name, a filter or a rename being typed, and the answer to a save on its way, survive a look elsewhere.

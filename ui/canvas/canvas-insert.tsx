@@ -12,6 +12,7 @@ import { useStillBefore } from '../hooks/use-still-before';
 import { dragText } from './drag-text';
 import { insertProgressText, insertSummarySince } from './insert-summary';
 import { createInsertSessions, type SessionReport } from './insert-session';
+import { KeyRefusalContext } from '../library/refused-key';
 import { createReferenceInserter, nameOf, type Attribution, type BatchOptions, type InsertItem } from './reference-inserter';
 
 export interface CanvasInsert {
@@ -112,6 +113,13 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
       asking?.cancel();
     };
   }, [placed, endpoint]);
+  // The library refused the key sent for an email's facts: Browse hears of it (Settings says so by
+  // the key field), and the summary offers to go on without it, as placing needs none.
+  const keyRefusal = useContext(KeyRefusalContext);
+  const keyRefused = bar.kind === 'done' && bar.keyRefused === true;
+  useEffect(() => {
+    if (keyRefused) keyRefusal.noteRefused();
+  }, [keyRefused, keyRefusal]);
   // Kept while nothing it reads changes: the bar's effects run on a new state (they measure it, and may scroll).
   const shown: BarState = useMemo(
     () => (bar.kind === 'done' && placed && since?.placed === placed && since.gone > 0 ? { ...bar, text: insertSummarySince(placed.outcome, since.gone) } : bar),
@@ -173,7 +181,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
     <CanvasInsertContext.Provider value={api}>
       {children}
       {/* Hidden with Browse, not emptied: filled again on the way back, its words were said again. */}
-      <InsertBar state={shown} held={held} hidden={hidden} onCancel={() => sessions.cancel()} onDismiss={dismiss} />
+      <InsertBar state={shown} held={held} hidden={hidden} onCancel={() => sessions.cancel()} onDismiss={dismiss} onBrowseWithoutKey={keyRefused ? keyRefusal.browseWithoutKey : null} />
     </CanvasInsertContext.Provider>
   );
 }
@@ -181,7 +189,17 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
 /** The focus ring's width (theme.css), kept in sight with what it rings. */
 const FOCUS_RING_PX = 2;
 
-function InsertBar({ state, held, hidden, onCancel, onDismiss }: { state: BarState; held: boolean; hidden?: boolean; onCancel: () => void; onDismiss: () => void }) {
+interface InsertBarProps {
+  state: BarState;
+  held: boolean;
+  hidden?: boolean;
+  onCancel: () => void;
+  onDismiss: () => void;
+  /** The summary says the library refused the key, and Browse still sends it: offered under the words. */
+  onBrowseWithoutKey: (() => void) | null;
+}
+
+function InsertBar({ state, held, hidden, onCancel, onDismiss, onBrowseWithoutKey }: InsertBarProps) {
   const region = useRef<HTMLDivElement>(null);
   const summary = useRef<HTMLParagraphElement>(null);
   // A summary past the bar's cap scrolls inside it: then Tab reaches it, to scroll by keyboard.
@@ -238,6 +256,12 @@ function InsertBar({ state, held, hidden, onCancel, onDismiss }: { state: BarSta
               its own beside the bar's region (not in it: a status is read whole, so the summary was
               read out again with it), there from the summary's coming, empty while placing is held. */}
           {state.kind === 'done' && state.tryAgainAt !== undefined ? <WaitOverStatus held={held} /> : null}
+          {/* Outside the live region, as Dismiss is: its name is not read out with every summary. */}
+          {state.kind === 'done' && onBrowseWithoutKey ? (
+            <div class="insert-actions">
+              <Button onClick={onBrowseWithoutKey}>Browse without the key</Button>
+            </div>
+          ) : null}
         </div>
         {/* One button, Cancel then Dismiss: the focus on Cancel stays when the summary comes. */}
         {idle ? null : (

@@ -8,10 +8,11 @@ import type { InsertProgress } from './reference-inserter';
 /**
  * `tryAgainAt`: the library's "slow down" ends then (a Date.now() time); placing is held until it does.
  * `placed`: what the summary counted as on the canvas, by layer, for its words to follow (⌘Z, a delete).
+ * `keyRefused`: the library refused the key sent for an email's facts (placing works without one).
  */
 export type SessionReport =
   | { kind: 'running'; progress: InsertProgress }
-  | { kind: 'done'; text: string; failed: boolean; tryAgainAt?: number; placed?: { nodeIds: readonly string[]; outcome: InsertOutcome } };
+  | { kind: 'done'; text: string; failed: boolean; tryAgainAt?: number; placed?: { nodeIds: readonly string[]; outcome: InsertOutcome }; keyRefused?: boolean };
 
 /** One placing: it reports its progress, and ends with its outcome (or throws: it could not begin). */
 export type PlaceAsync = (signal: AbortSignal, onProgress: (progress: InsertProgress) => void) => Promise<InsertOutcome>;
@@ -102,6 +103,7 @@ export function createInsertSessions(report: (state: SessionReport) => void): In
           text: insertSummary(all),
           failed: all.endProblem !== undefined || (all.failed.length > 0 && all.placed === 0),
           ...(all.tryAgainAt === undefined ? {} : { tryAgainAt: all.tryAgainAt }),
+          ...(all.keyRefused ? { keyRefused: true } : {}),
           // An end not confirmed is not followed: its words already say to look on the canvas.
           ...(all.nodeIds && all.endProblem === undefined ? { placed: { nodeIds: all.nodeIds, outcome: all } } : {}),
         });

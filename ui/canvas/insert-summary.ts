@@ -31,6 +31,8 @@ export interface InsertOutcome {
   tryAgainAt?: number;
   /** The layers of the references the sandbox confirmed on the canvas: the summary follows them after the end (⌘Z, a delete). */
   nodeIds?: readonly string[];
+  /** The library refused the key sent to read an email's facts: placing works without one (Browse offers to go on without it). */
+  keyRefused?: boolean;
 }
 
 export interface PagePlaced {
@@ -83,6 +85,7 @@ export function mergeOutcomes(outcomes: readonly InsertOutcome[]): InsertOutcome
     ...(removed > 0 ? { removed } : {}),
     ...(waitEnds.length > 0 ? { tryAgainAt: Math.max(...waitEnds) } : {}),
     ...(nodeIds.length > 0 ? { nodeIds } : {}),
+    ...(outcomes.some(({ keyRefused }) => keyRefused) ? { keyRefused: true } : {}),
     // A grid's unconfirmed end beside a confirmed drop: both said, the drop as placed.
     ...(endProblems.length > 0 ? { endProblem: endProblems.join(' '), unconfirmed: sum(unconfirmedOf) } : {}),
   };

@@ -106,6 +106,9 @@ function failureOf(error: unknown, nowMs = Date.now()): { reason: string; tryAga
   return { reason: `The email library asked Envelope to slow down. ${retryAtText(ends, nowMs)}`, tryAgainAt: ends };
 }
 
+/** The library refused the key sent (an email's facts; screenshots are read without it). */
+const keyRefusedBy = (error: unknown) => (error as { code?: unknown }).code === 'unauthorized';
+
 /** A 429 for an email's facts or its screenshot is waited out this many times, if it asks no longer than a minute each. */
 const MAX_WAITS = 3;
 const MAX_WAIT_SECONDS = 60;
@@ -211,6 +214,8 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
        * too long to wait out (all of them: each is said not placed for the same wait, by when).
        */
       let refusal: { reason: string; keyOnly: boolean } | null = null;
+      /** The library refused the key: the summary offers to go on without it (placing needs none). */
+      let keyRefused = false;
       /** The library's "slow down" (for facts or a screenshot) ends then: placing is held until it does. */
       let tryAgainAt: number | undefined;
       if (batch) batchId = (await endpoint.request('canvas/insert-begin', { layout: batch.layout, title: batch.title ?? 'Library references' })).batchId;
@@ -239,7 +244,10 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
             }
             if (stopped) break;
             const failure = failureOf(error);
-            if ((error as { code?: unknown }).code === 'unauthorized') refusal ??= { reason: failure.reason, keyOnly: true };
+            if (keyRefusedBy(error)) {
+              keyRefused = true;
+              refusal ??= { reason: failure.reason, keyOnly: true };
+            }
             if (failure.tryAgainAt !== undefined) {
               tryAgainAt = Math.max(tryAgainAt ?? 0, failure.tryAgainAt);
               refusal = { reason: failure.reason, keyOnly: false };
@@ -288,6 +296,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         ...(removed > 0 ? { removed } : {}),
         ...(tryAgainAt === undefined ? {} : { tryAgainAt }),
         ...(nodeIds.length > 0 ? { nodeIds } : {}),
+        ...(keyRefused ? { keyRefused: true } : {}),
       };
     },
 
@@ -303,7 +312,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         if (unanswered(error, signal)) return { placed: 1, placedIds: [], total: 1, failed: [], cancelled: false, endProblem: unansweredText(nameOf(item)) };
         if (signal.aborted) return { placed: 0, placedIds: [], total: 1, failed: [], cancelled: true };
         const { reason, tryAgainAt } = failureOf(error);
-        return { placed: 0, placedIds: [], total: 1, failed: [{ name: nameOf(item), reason }], cancelled: false, ...(tryAgainAt === undefined ? {} : { tryAgainAt }) };
+        return { placed: 0, placedIds: [], total: 1, failed: [{ name: nameOf(item), reason }], cancelled: false, ...(tryAgainAt === undefined ? {} : { tryAgainAt }), ...(keyRefusedBy(error) ? { keyRefused: true } : {}) };
       }
     },
   };

@@ -33,7 +33,7 @@ import { focusFell, ProblemNotice, useKeyboardWhereFocusFell, useRetryFocus } fr
 import { requestSettingsFocus } from '../settings/settings-focus';
 import { useLatest } from '../hooks/use-latest';
 import { useWhenDrawn } from '../hooks/use-when-drawn';
-import { keyInUse, KeyRefusalContext, noteKeyRefused, type KeyRefusal } from './refused-key';
+import { KeyRefusalContext, refusalOfConnection, type KeyRefusal, type RefusedKey } from './refused-key';
 
 export interface LibraryScreenProps {
   endpoint: Pick<UiEndpoint, 'request' | 'emit'>;
@@ -46,9 +46,11 @@ export interface LibraryScreenProps {
   hidden?: boolean;
   /** A new number when the library's address or key was saved: Browse reconnects with the new one. */
   epoch?: number;
+  /** The library refused the saved key (null: not, or no longer): Settings says so by the key field. */
+  onKeyRefused?: (refused: RefusedKey | null) => void;
 }
 
-export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialSection = 'emails', initialEmailId = null, hidden = false, epoch = 0 }: LibraryScreenProps) {
+export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialSection = 'emails', initialEmailId = null, hidden = false, epoch = 0, onKeyRefused }: LibraryScreenProps) {
   // "Open Settings" here opens on the library's key; a missing address's opens on the address (ProblemNotice).
   const onOpenSettings = useCallback(() => {
     requestSettingsFocus('library');
@@ -80,7 +82,6 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
     ).then(
       (next) => {
         if (mine !== latest.current) return;
-        if (!withoutKey) keyInUse(next.baseUrl, next.key);
         setConnection({ ...next, generation: mine });
       },
       (error: unknown) => mine === latest.current && setConnection({ failed: `The library settings could not be read: ${errorText(error)}` }),
@@ -88,22 +89,32 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
   }, [endpoint, withoutKey]);
   useEffect(connect, [connect, epoch]);
   const keyed = connection !== null && 'client' in connection ? connection : null;
-  const keyRefusal = useMemo<KeyRefusal | null>(
-    () =>
-      keyed?.key
-        ? {
-            refused: () => {
-              if (keyed.key) noteKeyRefused(keyed.baseUrl, keyed.key);
-            },
-            browseWithoutKey: () => {
-              // The notice goes as Browse reconnects: the keyboard waits on the section shown.
-              document.querySelector<HTMLElement>('.library-sections [aria-current="page"]')?.focus();
-              setWithoutKeyIn(epoch);
-            },
+  // The key the library refused, heard anywhere in Browse: it describes this epoch's connection
+  // (sending that key, or going on without it), and ends with another key or address saved.
+  const [heardRefusal, setHeardRefusal] = useState<(RefusedKey & { epoch: number }) | null>(null);
+  const refused = refusalOfConnection(heardRefusal, epoch, keyed, withoutKey);
+  const refusedBaseUrl = refused?.baseUrl;
+  const refusedKey = refused?.key;
+  const isRefused = refused !== null;
+  useEffect(() => {
+    onKeyRefused?.(refusedBaseUrl === undefined || refusedKey === undefined ? null : { baseUrl: refusedBaseUrl, key: refusedKey });
+  }, [onKeyRefused, refusedBaseUrl, refusedKey]);
+  const keyRefusal = useMemo<KeyRefusal>(() => {
+    const sent = keyed?.key ? { baseUrl: keyed.baseUrl, key: keyed.key } : null;
+    return {
+      refused: isRefused,
+      noteRefused: () => {
+        if (sent) setHeardRefusal((known) => (known?.epoch === epoch && known.baseUrl === sent.baseUrl && known.key === sent.key ? known : { ...sent, epoch }));
+      },
+      browseWithoutKey: sent
+        ? () => {
+            // The notice goes as Browse reconnects: the keyboard waits on the section shown.
+            document.querySelector<HTMLElement>('.library-sections [aria-current="page"]')?.focus();
+            setWithoutKeyIn(epoch);
           }
         : null,
-    [keyed, epoch],
-  );
+    };
+  }, [keyed, epoch, isRefused]);
 
   const noAddress = connection !== null && 'client' in connection && isStandInAddress('library', connection.baseUrl);
   if (hidden && (connection === null || 'failed' in connection || noAddress)) return null;
@@ -120,13 +131,14 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
     );
   }
   return (
-    <CanvasInsertProvider endpoint={endpoint} client={connection.client} attribution={attribution} hidden={hidden}>
-      <OwnCountdowns.Provider value={countOwnCountdown}>
-        <KeyRefusalContext.Provider value={keyRefusal}>
+    // Around the canvas insert too: its summary says a refused key as the notices do.
+    <KeyRefusalContext.Provider value={keyRefusal}>
+      <CanvasInsertProvider endpoint={endpoint} client={connection.client} attribution={attribution} hidden={hidden}>
+        <OwnCountdowns.Provider value={countOwnCountdown}>
           <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={connection.generation} attribution={attribution} heldUntil={ownCountdowns > 0 ? 0 : heldUntil} />
-        </KeyRefusalContext.Provider>
-      </OwnCountdowns.Provider>
-    </CanvasInsertProvider>
+        </OwnCountdowns.Provider>
+      </CanvasInsertProvider>
+    </KeyRefusalContext.Provider>
   );
 }
 

@@ -1,4 +1,4 @@
-// A failed library call in words, with the one useful action: Settings for a refused key (and browsing on without it), a
+// A failed library call in words, with the one useful action: Settings for a refused key (and browsing on without it, unless what failed needs a key), a
 // countdown and a retry of its own for a 429 (a wait of hours: its end, and Try again once it is over), nothing for what the library removed (asking
 // again can only fail), "Try again" for the rest (with Settings too when its words say to check the address). In place of what the person was acting on, the
 // action takes the keyboard; while a wait holds it back, the line under the words does.
@@ -13,13 +13,18 @@ import { WaitOverStatus } from '../components/wait-over-status';
 import type { LibraryProblem } from './library-problem';
 import { retryCountdownText } from '../messages/retry-countdown';
 import { openSettingsOn } from '../settings/settings-focus';
-import { KeyRefusalContext } from './refused-key';
+import { KeyRefusalContext, WORKS_WITHOUT_KEY } from './refused-key';
 
 export interface ProblemNoticeProps {
   problem: LibraryProblem;
   /** `pressed`: by the person (Try again), or by the countdown while the notice held the keyboard. */
   onRetry: (pressed: boolean) => void;
   onOpenSettings: () => void;
+  /**
+   * What failed needs a key (Me, brand requests): a refused key is no reason to go on without one
+   * here, so instead of offering that, the notice says what works without a key.
+   */
+  needsKey?: boolean;
 }
 
 /**
@@ -89,7 +94,7 @@ export function useKeyboardWhereFocusFell(notice: RefObject<HTMLElement>, shown:
   }, [shown]);
 }
 
-export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNoticeProps) {
+export function ProblemNotice({ problem, onRetry, onOpenSettings, needsKey = false }: ProblemNoticeProps) {
   // A wait (at least a second: libraryProblem) counted from when the library answered, also for a
   // notice shown later (the next results, at the last email); at its end, the retry.
   const until = useMemo(() => (problem.retryAfterSeconds === null ? null : (problem.retryAt ?? Date.now() + problem.retryAfterSeconds * 1000)), [problem]);
@@ -109,13 +114,15 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
   // The focus fell to the page: the action takes it. A wait has no action: its line takes it (else
   // it stayed on the page). A removed email's is left to its screen.
   const settings = problem.kind === 'key' || problem.kind === 'address';
-  // A key sent and refused: Settings is told (it says so by the key field), and browsing, which
-  // needs no key, can go on without it.
+  // A key sent and refused: Browse is told (Settings says so by the key field), and browsing, which
+  // needs no key, can go on without it (not from what needs one: the words say what works without).
   const keyRefusal = useContext(KeyRefusalContext);
-  const refusedKey = problem.kind === 'key' ? keyRefusal : null;
+  const keyProblem = problem.kind === 'key';
   useEffect(() => {
-    refusedKey?.refused();
-  }, [refusedKey]);
+    if (keyProblem) keyRefusal.noteRefused();
+  }, [keyProblem, keyRefusal]);
+  const browseWithoutKey = keyProblem && !needsKey ? keyRefusal.browseWithoutKey : null;
+  const worksWithout = keyProblem && needsKey && keyRefusal.browseWithoutKey !== null;
   useKeyboardWhereFocusFell(notice, problem, waitLine);
   // A wait of hours over: its line goes as Try again comes, and the keyboard it held goes to the button.
   const wasHeld = useRef(held);
@@ -127,6 +134,7 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
     <div class="library-problem" data-testid="library-problem" data-kind={problem.kind} ref={notice}>
       <p role="alert" class={`notice ${problem.kind === 'busy' ? 'notice-info' : 'notice-error'}`}>
         {problem.message}
+        {worksWithout ? ` ${WORKS_WITHOUT_KEY}` : null}
       </p>
       {/* Not in the alert: said once, the seconds are seen ticking but not announced every second. */}
       {until !== null ? (
@@ -147,7 +155,7 @@ export function ProblemNotice({ problem, onRetry, onOpenSettings }: ProblemNotic
           Open Settings
         </Button>
       ) : null}
-      {refusedKey ? <Button onClick={refusedKey.browseWithoutKey}>Browse without the key</Button> : null}
+      {browseWithoutKey ? <Button onClick={browseWithoutKey}>Browse without the key</Button> : null}
       {settings || problem.kind === 'busy' || problem.kind === 'not_found' || held ? null : <Button onClick={() => onRetry(true)}>Try again</Button>}
     </div>
   );

@@ -1,61 +1,45 @@
-// The library refused the saved key while Browse used it: Browse offers to go on without it, and
-// Settings says so by the key field (it opens on an empty field for a new key, and a designer
-// would not otherwise know why). Kept in the window only, for as long as that key is the one saved.
+// The library refused the saved key while Browse used it. Browse holds that (library-screen.tsx,
+// with the connection it describes) and gives it to its sections here: where a refusal is said,
+// they offer to go on without the key when what they show works without one, and say what does
+// when it does not. Settings hears of it from Browse and says so by the key field (it opens on an
+// empty field for a new key, and a designer would not otherwise know why).
 import { createContext } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
 import { maskKey } from '../../src/shared/settings/validate-settings';
 
-/** Given by Browse to its notices while it sends a key: `refused` when the library turns the key away. */
-export interface KeyRefusal {
-  /** The library said the key was not accepted (a notice shows it). */
-  refused: () => void;
-  /** Browse goes on anonymously, as with no key saved, until another key or address is saved. */
-  browseWithoutKey: () => void;
-}
-
-/** Null: Browse sends no key (none saved, or it goes on without the refused one). */
-export const KeyRefusalContext = createContext<KeyRefusal | null>(null);
-
-interface Refused {
+/** A key the library turned away, at the address it was sent to. */
+export interface RefusedKey {
   baseUrl: string;
   key: string;
 }
 
-let refused: Refused | null = null;
-const listeners = new Set<() => void>();
-
-function set(next: Refused | null): void {
-  if (next?.baseUrl === refused?.baseUrl && next?.key === refused?.key) return;
-  refused = next;
-  for (const listener of listeners) listener();
+/** Given by Browse to its sections. */
+export interface KeyRefusal {
+  /** The library refused the saved key: Browse sends it, or goes on without it. */
+  refused: boolean;
+  /** The library said the key sent was not accepted (a 401 heard anywhere in Browse). Nothing while no key is sent. */
+  noteRefused: () => void;
+  /** Browse goes on anonymously, as with no key saved, until another key or address is saved. Null while no key is sent. */
+  browseWithoutKey: (() => void) | null;
 }
 
-export function noteKeyRefused(baseUrl: string, key: string): void {
-  set({ baseUrl, key });
-}
+const NO_REFUSAL: KeyRefusal = { refused: false, noteRefused: () => undefined, browseWithoutKey: null };
 
-/** Another key is used or saved (or none): the refusal said nothing about it. */
-export function keyInUse(baseUrl: string, key: string | null): void {
-  if (refused && (refused.baseUrl !== baseUrl || refused.key !== key)) set(null);
-}
+export const KeyRefusalContext = createContext<KeyRefusal>(NO_REFUSAL);
 
-/** A key saved or forgotten in Settings: the refusal was of the one before. */
-export function forgetKeyRefusal(): void {
-  set(null);
-}
+/** Where the library works without a key, said where a refusal stops something that needs one (Me, brand requests). */
+export const WORKS_WITHOUT_KEY = 'Emails, brands and journeys can be browsed without a key.';
 
 /** Whether the key saved now (as Settings shows it: its address and masked hint) is the one the library refused. */
-export function isRefusedKey(saved: { baseUrl: string; keyHint: string | null }): boolean {
+export function isRefusedKey(refused: RefusedKey | null, saved: { baseUrl: string; keyHint: string | null }): boolean {
   return refused !== null && saved.keyHint !== null && refused.baseUrl === saved.baseUrl && maskKey(refused.key) === saved.keyHint;
 }
 
-/** `isRefusedKey`, drawn again when Browse hears a refusal (Settings stays mounted while hidden). */
-export function useRefusedKey(saved: { baseUrl: string; keyHint: string | null }): boolean {
-  const [, redraw] = useState(0);
-  useEffect(() => {
-    const listener = () => redraw((count) => count + 1);
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  }, []);
-  return isRefusedKey(saved);
+/**
+ * The refusal heard in this epoch (since the library's key or address was last saved), while it
+ * still describes the connection: one sending the refused key, or one going on without it. A
+ * connection with another key (saved in another window, read on reconnecting) ends it.
+ */
+export function refusalOfConnection(heard: (RefusedKey & { epoch: number }) | null, epoch: number, connection: { baseUrl: string; key: string | null } | null, withoutKey: boolean): RefusedKey | null {
+  if (heard === null || connection === null || heard.epoch !== epoch || heard.baseUrl !== connection.baseUrl) return null;
+  return connection.key === heard.key || (withoutKey && connection.key === null) ? { baseUrl: heard.baseUrl, key: heard.key } : null;
 }

@@ -11,7 +11,7 @@ import { fieldErrorFrom } from '../messages/error-text';
 import { takeSettingsFocus } from './settings-focus';
 import { isStandInAddress } from '../../src/shared/config/stand-in-address';
 import type { SettingsRequester } from './settings-requester';
-import { forgetKeyRefusal, useRefusedKey } from '../library/refused-key';
+import { isRefusedKey, type RefusedKey } from '../library/refused-key';
 import { SettingsSection } from './settings-section';
 import { API_TEXT, checkApiForm, answerWithWaitText, savedText, testAnswerText, testCountdownText, type ApiField, type FieldErrors } from './api-form';
 
@@ -24,9 +24,11 @@ export interface ApiSectionProps {
   /** `api`: the API whose address or key this save changed. */
   onView: (view: SettingsView, api?: ApiName) => void;
   requester: SettingsRequester;
+  /** The key Browse heard the library refuse (the library's section only): said by the key field while it is the one saved. */
+  refusedKey?: RefusedKey | null;
 }
 
-export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
+export function ApiSection({ api, view, onView, requester, refusedKey = null }: ApiSectionProps) {
   const saved = view[api];
   const text = API_TEXT[api];
   const [baseUrl, setBaseUrl] = useState(saved.baseUrl);
@@ -94,7 +96,7 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
 
   const hasSavedKey = saved.keyHint !== null;
   // Browse heard the library refuse the saved key: said by the key field (Browse's Open Settings opens it empty).
-  const refusedHere = useRefusedKey(saved) && api === 'library';
+  const refusedHere = isRefusedKey(refusedKey, saved);
   const refusedWords = refusedHere ? `The ${text.title.toLowerCase()} did not accept the saved key (${saved.keyHint ?? ''}).` : null;
   const keyFieldShown = !hasSavedKey || replacing;
   const id = (part: string) => `settings-${api}-${part}`;
@@ -179,7 +181,6 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
       {
         onResult: (next) => {
           const sentKey = check.request.key !== undefined;
-          if (sentKey && api === 'library') forgetKeyRefusal();
           setBaseUrl(next[api].baseUrl);
           // Another key typed while this one was on its way stays in its field, to be saved next.
           const typed = keyRef.current?.value.trim();
@@ -260,7 +261,6 @@ export function ApiSection({ api, view, onView, requester }: ApiSectionProps) {
       },
       {
         onResult: () => {
-          if (api === 'library') forgetKeyRefusal();
           setConfirmingForget(false);
           setReplacing(false);
           // A key typed meanwhile (after Replace key) is kept.

@@ -66,6 +66,21 @@ export async function openBrowseWithoutKeyAsync(h: Pick<Harness, 'openFreshAsync
   return ui;
 }
 
+/**
+ * Browse opened with the demo key, then a key the library refuses (the emulator's revoked one)
+ * saved in its place in Settings, as a designer with a wrong key would: the window, on Settings.
+ */
+export async function saveRefusedLibraryKeyAsync(h: Pick<Harness, 'openFreshAsync' | 'uiFrameAsync' | 'emulator' | 'page'>, theme: 'light' | 'dark' = 'light'): Promise<Frame> {
+  const revoked = parseEmulatorState(await (await fetch(`${h.emulator.libraryUrl}/_emulator/state`)).json()).library.keys.revoked!;
+  const ui = await openBrowseAsync(h, theme);
+  await ui.getByTestId('nav-settings').click();
+  await ui.getByTestId('settings-library-replace-key').click();
+  await ui.getByTestId('settings-library-key').fill(revoked);
+  await ui.getByTestId('settings-library-save').click();
+  await expect.poll(() => evaluateHooks(h.page, async (hooks) => hooks.fake().figma.clientStorage.getAsync('envelope.library.apiKey')), { timeout: 10_000 }).toBe(revoked);
+  return ui;
+}
+
 /** Browse's window, once the newest emails show. */
 export async function browseWindowAsync(h: Pick<Harness, 'uiFrameAsync'>): Promise<Frame> {
   const ui = await h.uiFrameAsync();

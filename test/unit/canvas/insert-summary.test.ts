@@ -8,6 +8,12 @@ const drop = (id: number, pageName?: string): InsertOutcome => ({ placed: 1, pla
 const journey: InsertOutcome = { placed: 2, placedIds: [1, 2], total: 2, failed: [], cancelled: false, board: 'Acme — journey' };
 
 describe('merged runs', () => {
+  it('keep a refused key one of them met (the bar offers to go on without it)', () => {
+    const refusedDrop: InsertOutcome = { placed: 0, placedIds: [], total: 1, failed: [{ name: 'Beta — News', reason: 'Refused.' }], cancelled: false, keyRefused: true };
+    expect(mergeOutcomes([journey, refusedDrop]).keyRefused).toBe(true);
+    expect(mergeOutcomes([journey, drop(9)]).keyRefused).toBeUndefined();
+  });
+
   it('does not give a drop placed beside a journey board the board’s name (it said “Placed Acme — journey with 3 references”)', () => {
     expect(insertSummary(mergeOutcomes([journey, drop(9)]))).toBe('Placed 3 references on the canvas.');
     expect(insertSummary(mergeOutcomes([drop(9), journey]))).toBe('Placed 3 references on the canvas.');

@@ -39,11 +39,22 @@ function setup(acceptedReads: number) {
 }
 
 describe('placing several emails when the library refuses the key', () => {
+  it('says nothing of the key when it was accepted', async () => {
+    const { inserter } = setup(Infinity);
+    expect((await inserter.insertAsync([item(1), item(2, true)], { layout: 'grid' }, () => undefined, new AbortController().signal)).keyRefused).toBeUndefined();
+  });
+
+  it('says a dropped email’s facts refused for the key', async () => {
+    const { inserter } = setup(0);
+    expect(await inserter.insertDroppedAsync(item(1), 'drop-1', new AbortController().signal)).toMatchObject({ placed: 0, keyRefused: true });
+  });
+
   it('asks once, places nothing more that needs the key, and says which key and where to fix it', async () => {
     const { inserter, reads } = setup(0);
     const outcome = await inserter.insertAsync([item(1), item(2), item(3)], { layout: 'grid' }, () => undefined, new AbortController().signal);
     expect(reads).toEqual([1]);
-    expect(outcome).toMatchObject({ placed: 0, placedIds: [], total: 3, cancelled: false });
+    // Said so, for the bar to offer going on without the key (placing needs none).
+    expect(outcome).toMatchObject({ placed: 0, placedIds: [], total: 3, cancelled: false, keyRefused: true });
     const text = insertSummary(outcome);
     expect(text).toBe(`Nothing was placed on the canvas. 3 could not be placed: Acme — Email 1, Acme — Email 2 and Acme — Email 3: ${REFUSED.replace(/\.$/, '')}.`);
     expect(messageProblems(text)).toEqual([]);
@@ -55,7 +66,7 @@ describe('placing several emails when the library refuses the key', () => {
     // Email 1 taught the service's name; 2 was refused; 3 needs the key for its brand, so is not asked for; 4 needs nothing.
     expect(reads).toEqual([1, 2]);
     expect(inserted).toEqual([1, 4]);
-    expect(outcome).toMatchObject({ placed: 2, placedIds: [1, 4] });
+    expect(outcome).toMatchObject({ placed: 2, placedIds: [1, 4], keyRefused: true });
     expect(insertSummary(outcome)).toBe(`Placed 2 references on the canvas. 2 could not be placed: Email 2 and Email 3: ${REFUSED.replace(/\.$/, '')}.`);
   });
 });

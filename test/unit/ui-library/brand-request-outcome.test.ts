@@ -69,6 +69,8 @@ describe('brandRequestOutcome', () => {
   it('says each refusal in words and keeps the form', () => {
     // A refused key: Settings fixes it (the words said so, with no way there).
     expect(brandRequestFailure(failure('unauthorized'), refusedAt)).toMatchObject({ keepForm: true, settings: true });
+    // Asking needs a key: what works without one is said, as no way on without it is offered here.
+    expect(brandRequestFailure(failure('unauthorized'), refusedAt).text).toBe('failed: unauthorized Your form is kept. Emails, brands and journeys can be browsed without a key.');
     expect(brandRequestFailure(failure('unavailable'), refusedAt).settings).toBeFalsy();
     expect(brandRequestFailure(failure('not_allowed'), refusedAt)).toMatchObject({ keepForm: true, text: expect.stringMatching(/adult content/) });
     expect(brandRequestFailure(failure('unavailable'), refusedAt)).toMatchObject({ keepForm: true, text: expect.stringMatching(/Try again in a moment; your form is kept/) });

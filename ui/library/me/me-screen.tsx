@@ -1,6 +1,6 @@
 // Me: the key owner's follows (with the newest emails from them), likes and collections. Without
 // a key, it says how to add one.
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { RefObject } from 'preact';
 import type { EmailSummary } from '../../../src/shared/api/library/schemas';
@@ -21,6 +21,7 @@ import { useKeptState } from '../kept-state';
 import { useOwnCountdown } from '../held-notice';
 import { useBrandNames } from '../brand-names';
 import { useKeptScroll } from '../use-kept-scroll';
+import { KeyRefusalContext, WORKS_WITHOUT_KEY } from '../refused-key';
 
 const PAGE_SIZE = 20;
 
@@ -42,17 +43,28 @@ type PartProps = MeScreenProps & { box: RefObject<HTMLElement> };
 export function MeScreen(props: MeScreenProps) {
   const [part, setPart] = useKeptState<Part>('me part', 'following');
   const box = useRef<HTMLElement>(null);
+  const keyRefusal = useContext(KeyRefusalContext);
   if (!props.client.hasKey) {
     return (
       <section class="library-brands" hidden={props.hidden} aria-label="Me">
-        <div class="empty-state" data-testid="me-needs-key">
+        {keyRefusal.refused ? (
+          // A key is saved, but the library refused it (Browse goes on without it): "add the key" would be untrue.
+          <div class="empty-state" data-testid="me-key-refused">
+            <strong>Your follows, likes and collections need a key, and the email library did not accept the one saved.</strong>
+            {/* Named as Settings heads it. */}
+            <p>Replace it under Settings → Email library, then come back here. {WORKS_WITHOUT_KEY}</p>
+            <Button variant="primary" onClick={props.onOpenSettings}>
+              Open Settings
+            </Button>
+          </div>
+        ) : <div class="empty-state" data-testid="me-needs-key">
           <strong>Your follows, likes and collections need your library key.</strong>
           {/* Named as Settings heads it. */}
           <p>Add the key from your library account under Settings → Email library, then come back here.</p>
           <Button variant="primary" onClick={props.onOpenSettings}>
             Open Settings
           </Button>
-        </div>
+        </div>}
       </section>
     );
   }
@@ -82,7 +94,7 @@ function ListState<T>({ list, rows, onOpenSettings, empty, hidden }: { list: Pag
   useOwnCountdown(!hidden && list.problem?.kind === 'busy');
   return (
     <>
-      {list.problem ? <ProblemNotice problem={list.problem} onRetry={retryFocused(list.retry)} onOpenSettings={onOpenSettings} /> : null}
+      {list.problem ? <ProblemNotice problem={list.problem} onRetry={retryFocused(list.retry)} onOpenSettings={onOpenSettings} needsKey /> : null}
       <LiveStatus busy>{list.loading ? 'Loading…' : null}</LiveStatus>
       {/* Only once no more are to come: a list emptied by removed emails reads the next ones first. */}
       {!list.loading && !list.problem && list.done && list.items.length === 0 ? <p class="empty-state">{empty}</p> : null}
@@ -134,6 +146,7 @@ function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings, bo
         if (emails.problem) emails.retry();
       })}
       onOpenSettings={onOpenSettings}
+      needsKey
     />
   ) : null;
   return (

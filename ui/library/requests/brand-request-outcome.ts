@@ -7,6 +7,7 @@ import { LIBRARY_LIMITS } from '../../../src/shared/api/library/requests';
 import { errorText } from '../../messages/error-text';
 import { shortDate } from '../search/search-query';
 import { retryAtText } from '../../messages/retry-countdown';
+import { WORKS_WITHOUT_KEY } from '../refused-key';
 
 export interface BrandRequestForm {
   brand: string;
@@ -59,7 +60,7 @@ export interface BrandRequestOutcome {
   keepForm: boolean;
   /** When Send may go again (Date.now() time): before then it would only be refused again. */
   sendAt?: number;
-  /** The key was refused: Settings (on the library key) fixes it. */
+  /** The key was refused: Settings (on the library key) fixes it, and Browse hears of the refusal. */
   settings?: boolean;
   /**
    * Today's count after a request that counted, or the day's limit reached: said under My requests,
@@ -127,7 +128,10 @@ export function brandRequestFailure(error: unknown, nowMs: number): BrandRequest
         keepForm: true,
         sendAt,
       };
+    case 'unauthorized':
+      // Asking needs a key, so going on without one is no way on here: what works without is said instead.
+      return { tone: 'error', text: `${errorText(error)} Your form is kept. ${WORKS_WITHOUT_KEY}`, keepForm: true, settings: true };
     default:
-      return { tone: 'error', text: `${errorText(error)} Your form is kept.`, keepForm: true, settings: code === 'unauthorized' };
+      return { tone: 'error', text: `${errorText(error)} Your form is kept.`, keepForm: true };
   }
 }

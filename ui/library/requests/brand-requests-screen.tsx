@@ -1,5 +1,5 @@
 // Brand requests: ask the library to start collecting a brand's emails, and follow my requests.
-import { useEffect, useLayoutEffect, useRef, useState, type MutableRef } from 'preact/hooks';
+import { useContext, useEffect, useLayoutEffect, useRef, useState, type MutableRef } from 'preact/hooks';
 import { describeBrandRequestStatus, STATUS_STALENESS_MINUTES } from '../../../src/shared/api/library/brand-request-status';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { ListedBrandRequest } from '../../../src/shared/api/library/schemas';
@@ -29,6 +29,7 @@ import { ExternalLink } from '../../components/external-link';
 import { useKeptState } from '../kept-state';
 import { useOwnCountdown } from '../held-notice';
 import { useStillBefore } from '../../hooks/use-still-before';
+import { KeyRefusalContext, WORKS_WITHOUT_KEY } from '../refused-key';
 
 export interface BrandRequestsScreenProps {
   client: LibraryClient;
@@ -55,6 +56,7 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
   const [outcome, setOutcome] = useKeptState<BrandRequestOutcome | null>(`brand request outcome ${epoch}`, null);
   // Refused until a given time (the day's 50 used, a long 429): Send waits for it, the form kept.
   const held = useStillBefore(outcome?.sendAt ?? null);
+  const keyRefusal = useContext(KeyRefusalContext);
   const [problems, setProblems] = useState<Partial<Record<BrandRequestField, string>>>({});
   const [sending, setSending] = useState(false);
   const [listVersion, setListVersion] = useState(0);
@@ -102,14 +104,26 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
   if (!client.hasKey) {
     return (
       <section class="library-brands" hidden={hidden} aria-label="Brand requests">
-        <div class="empty-state" data-testid="requests-need-key" ref={needKey}>
-          <strong>Asking for a brand needs your library key.</strong>
-          {/* Named as Settings heads it. */}
-          <p>Add the key from your library account under Settings → Email library, then come back here.</p>
-          <Button variant="primary" onClick={onOpenSettings}>
-            Open Settings
-          </Button>
-        </div>
+        {keyRefusal.refused ? (
+          // A key is saved, but the library refused it (Browse goes on without it): "needs your key" would be untrue.
+          <div class="empty-state" data-testid="requests-key-refused" ref={needKey}>
+            <strong>Asking for a brand needs a key, and the email library did not accept the one saved.</strong>
+            {/* Named as Settings heads it. */}
+            <p>Replace it under Settings → Email library, then come back here. {WORKS_WITHOUT_KEY}</p>
+            <Button variant="primary" onClick={onOpenSettings}>
+              Open Settings
+            </Button>
+          </div>
+        ) : (
+          <div class="empty-state" data-testid="requests-need-key" ref={needKey}>
+            <strong>Asking for a brand needs your library key.</strong>
+            {/* Named as Settings heads it. */}
+            <p>Add the key from your library account under Settings → Email library, then come back here.</p>
+            <Button variant="primary" onClick={onOpenSettings}>
+              Open Settings
+            </Button>
+          </div>
+        )}
       </section>
     );
   }
@@ -139,6 +153,8 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
       .then((next) => {
         setSending(false);
         setOutcome(next);
+        // The key refused: Browse hears of it (Settings says so by the key field).
+        if (next.settings) keyRefusal.noteRefused();
         if (!next.keepForm) setForm((current) => formAfterSent(current, sent));
         // Only a request the library took changes the list. One refused or lost (a wait, the
         // library down, the connection dropped) left it as it was, and reading it now would
@@ -223,7 +239,7 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
         Statuses refresh every {STATUS_STALENESS_MINUTES} minutes, so a change can take that long to show here.
         {mine.items.length >= MOST_LISTED ? ` Your newest ${MOST_LISTED} requests are listed.` : ''}
       </p>
-      {mine.problem ? <ProblemNotice problem={mine.problem} onRetry={retryFocused(mine.retry)} onOpenSettings={onOpenSettings} /> : null}
+      {mine.problem ? <ProblemNotice problem={mine.problem} onRetry={retryFocused(mine.retry)} onOpenSettings={onOpenSettings} needsKey /> : null}
       <LiveStatus busy>{mine.loading ? 'Loading your requests…' : null}</LiveStatus>
       {!mine.loading && !mine.problem && mine.items.length === 0 ? (
         <p class="empty-state">You have not asked for a brand yet: the ones you ask for show here, with how far they have got.</p>
