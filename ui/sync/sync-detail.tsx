@@ -13,6 +13,7 @@ import { useStillBefore } from '../hooks/use-still-before';
 import { WaitOverStatus } from '../components/wait-over-status';
 import { headLines, missingPictureText, PICTURE_LABEL } from '../../src/shared/sync/picture-labels';
 import { DetailChoice } from './choice-control';
+import { sideWithNoVersion } from './one-version';
 import { PixelDifference } from './pixel-difference';
 import { pairFactors } from './picture-scale';
 import { remoteText } from './sync-list';
@@ -411,6 +412,12 @@ function onlySideText(detail: SyncDetail, kind: SyncKind): string {
   return `${why} Overlay, Swipe and Difference need both pictures: only side by side is shown.`;
 }
 
+/** What the pictures' part says of a component with one version only: which, and why the other picture is missing too, when it is. */
+function oneVersionText(detail: SyncDetail, kind: SyncKind, one: { side: 'before' | 'after'; words: string }): string {
+  const [label, picture] = one.side === 'before' ? [detail.afterLabel, detail.afterPicture] : [detail.beforeLabel, detail.beforePicture];
+  return picture === null ? `${one.words} ${missingPictureText(label, 'none')}: ${noPictureReason(label, kind)}.` : one.words;
+}
+
 /**
  * The keyboard in the part's controls stays in the part when they go (a check brought no picture
  * for a side, so the modes go; a picture that could not be read, so the slider goes): on the mode
@@ -458,6 +465,8 @@ function useSliderShownWhenChosen(shown: PictureMode): { label: RefObject<HTMLLa
 function PictureCompare({ detail, name, kind, mode, setMode, amount, setAmount }: { detail: SyncDetail; name: string; kind: SyncKind; mode: PictureMode; setMode: (mode: PictureMode) => void; amount: number; setAmount: (amount: number) => void }) {
   const both = detail.beforePicture !== null && detail.afterPicture !== null;
   const shown = both ? mode : 'side';
+  // An added or deleted component: the one version there is, not an empty box beside it.
+  const oneVersion = sideWithNoVersion(detail, kind);
   const part = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusKeptInPart(part, heading);
@@ -485,10 +494,18 @@ function PictureCompare({ detail, name, kind, mode, setMode, amount, setAmount }
       </div>
       {both ? null : (
         <p id="sync-pictures-why" class="muted" data-testid="sync-pictures-why">
-          {onlySideText(detail, kind)}
+          {oneVersion ? oneVersionText(detail, kind, oneVersion) : onlySideText(detail, kind)}
         </p>
       )}
-      {shown === 'difference' && detail.beforePicture !== null && detail.afterPicture !== null ? (
+      {oneVersion ? (
+        <div class="sync-pictures">
+          {oneVersion.side === 'before' ? (
+            <CaptionedPicture src={detail.afterPicture} label={detail.afterLabel} name={name} />
+          ) : (
+            <CaptionedPicture src={detail.beforePicture} label={detail.beforeLabel} name={name} />
+          )}
+        </div>
+      ) : shown === 'difference' && detail.beforePicture !== null && detail.afterPicture !== null ? (
         <PixelDifference
           before={detail.beforePicture}
           after={detail.afterPicture}

@@ -23,6 +23,22 @@ export function sameSearch(a: SearchForm, b: SearchForm): boolean {
   return a.text.trim() === b.text.trim() && a.category === b.category && a.brand === b.brand && a.since === b.since;
 }
 
+/**
+ * What to try when a search finds nothing, naming only what this search set: "another category or
+ * brand" read as advice to pick one, to a designer who had picked none.
+ */
+export function noMatchHint(form: SearchForm): string {
+  const tries = [
+    ...(form.text.trim() ? ['other words'] : []),
+    ...(form.category ? ['all categories'] : []),
+    ...(form.brand ? ['all brands'] : []),
+    ...(form.since ? ['an earlier “captured since” date'] : []),
+  ];
+  if (tries.length === 0) return 'Nothing is searched for or filtered: the library has no emails to show.';
+  const last = tries.pop()!;
+  return `Try ${tries.length > 0 ? `${tries.join(', ')} or ${last}` : last}.`;
+}
+
 /** Results per page: the most the API gives, so fewer requests fill the grid. */
 export const SEARCH_PAGE_SIZE = 50;
 

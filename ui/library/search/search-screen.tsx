@@ -8,6 +8,7 @@ import { ProblemNotice, useRetryFocus } from '../problem-notice';
 import { useOwnCountdown } from '../held-notice';
 import { BrandPicker } from './brand-picker';
 import { EmailGrid, type GridPlace } from './email-grid';
+import { noMatchHint } from './search-query';
 import type { EmailSearch } from './use-email-search';
 import { plural } from '../../components/count-words';
 import { removedOpenedText } from '../removed-email';
@@ -83,7 +84,7 @@ export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSet
         <div class="empty-state" data-testid="library-empty">
           {/* Left empty by the emails found removed: that is why, not the words searched for. */}
           <strong>{search.gone > 0 ? `No emails left in these results: the library removed ${removedOpenedText(search.gone)}.` : 'No emails match this search.'}</strong>
-          <p>{search.gone > 0 ? 'Search again, or change the filters, to find others.' : 'Try fewer words, another category or brand, or an earlier “captured since” date.'}</p>
+          <p>{search.gone > 0 ? 'Search again, or change the filters, to find others.' : noMatchHint(form)}</p>
         </div>
       ) : null}
       {emails.length > 0 ? (
