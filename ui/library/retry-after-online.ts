@@ -17,16 +17,6 @@ export function retryPauseMs(sinceOnlineMs: number, tries: number): number | nul
   return FIRST_PAUSE_MS * 2 ** (tries - 1);
 }
 
-/**
- * Whether to ask again now for an image that failed: only once an ask is `due` (the connection
- * came back since it failed, or the pause after it is over), and only while its card is `inSight`.
- * One scrolled away waits, due, until it is back on screen: loaded in the background, it cost a
- * request for a picture nobody was shown.
- */
-export function askAgainNow(due: boolean, inSight: boolean): boolean {
-  return due && inSight;
-}
-
 /** Failures since the last `online`, per address: a failure for good is not asked for again and again. */
 export interface FailureTries {
   /** The `online` events heard when these were counted. */

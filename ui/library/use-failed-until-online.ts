@@ -1,7 +1,7 @@
 // An image that failed to load, lost with the connection perhaps: asked for again once the browser
 // is back online (a thumbnail, an email's screenshot), and shown once it comes.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { askAgainNow, countFailure, NO_TRIES, retryPauseMs, type FailureTries } from './retry-after-online';
+import { countFailure, NO_TRIES, retryPauseMs, type FailureTries } from './retry-after-online';
 
 /**
  * The window's `online` events, heard from the start: a hook listens only from the paint after it
@@ -58,7 +58,9 @@ export function useFailedUntilOnline(address: string, inSight: boolean): [boolea
   }, [current]);
   // One probe per failure: scrolled away while it is on its way, its answer still counts.
   const probe = useRef<{ failure: Failure; image: HTMLImageElement } | null>(null);
-  const askNow = current !== null && askAgainNow(due === current, inSight);
+  // Due (back online since it failed, or its pause over) and on screen: one scrolled away waits, due,
+  // until it is back in sight (loaded in the background, it cost a request for a picture nobody saw).
+  const askNow = current !== null && due === current && inSight;
   useEffect(() => {
     if (!askNow || current === null || probe.current?.failure === current) return;
     const image = new Image();
@@ -71,7 +73,10 @@ export function useFailedUntilOnline(address: string, inSight: boolean): [boolea
   useEffect(
     () => () => {
       const asked = probe.current;
-      if (asked !== null && asked.failure === current) asked.image.onload = asked.image.onerror = null;
+      if (asked === null || asked.failure !== current) return;
+      asked.image.onload = asked.image.onerror = null;
+      // Its answer unheard: the same failure shown again (the address back) asks anew.
+      probe.current = null;
     },
     [current],
   );

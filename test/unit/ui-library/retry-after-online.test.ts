@@ -1,7 +1,7 @@
 // A failure soon after the connection came back is asked for again after a pause, a few times;
 // one long after, or before any, waits for the connection to come back again.
 import { describe, expect, it } from 'vitest';
-import { askAgainNow, countFailure, NO_TRIES, retryPauseMs, SETTLING_MS, type FailureTries } from '../../../ui/library/retry-after-online';
+import { countFailure, NO_TRIES, retryPauseMs, SETTLING_MS, type FailureTries } from '../../../ui/library/retry-after-online';
 
 describe('retryPauseMs', () => {
   it('asks again after pauses that double, for the first three failures soon after the connection came back', () => {
@@ -48,20 +48,5 @@ describe('countFailure', () => {
     const first = countFailure(countFailure(NO_TRIES, A, 1).tries, A, 1);
     expect(first.count).toBe(2);
     expect(countFailure(first.tries, A, 2).count).toBe(1);
-  });
-});
-
-describe('askAgainNow', () => {
-  it('asks again once it is due, while the card is on screen', () => {
-    expect(askAgainNow(true, true)).toBe(true);
-  });
-
-  it('leaves a card scrolled out of sight, due or not, until it is back on screen', () => {
-    expect(askAgainNow(true, false)).toBe(false);
-    expect(askAgainNow(false, false)).toBe(false);
-  });
-
-  it('asks nothing before it is due, on screen or not', () => {
-    expect(askAgainNow(false, true)).toBe(false);
   });
 });
