@@ -23,11 +23,17 @@ const HOLDER_KINDS: Partial<Record<NodeType, NonNullable<FoundReference['within'
  * The layer at the top of the page that holds `node` (its kind and name), or null when `node` is
  * itself at the top. A walk up its parents, a few steps: no search.
  */
-export function topLevelHolder(node: BaseNode): FoundReference['within'] {
+export function topLevelHolder(node: BaseNode, known: Map<string, FoundReference['within']> = new Map()): FoundReference['within'] {
   let top: BaseNode | null = null;
   for (let at = node.parent; at !== null && at.type !== 'PAGE' && at.type !== 'DOCUMENT'; at = at.parent) top = at;
   if (top === null) return null;
-  return { kind: isBoard(top) ? 'board' : (HOLDER_KINDS[top.type] ?? 'frame'), name: top.name };
+  // `known`: by the holder's id, so a board of 200 references reads its children once, not 200 times.
+  let within = known.get(top.id);
+  if (within === undefined) {
+    within = { kind: isBoard(top) ? 'board' : (HOLDER_KINDS[top.type] ?? 'frame'), name: top.name };
+    known.set(top.id, within);
+  }
+  return within;
 }
 
 /**
@@ -53,6 +59,7 @@ export async function findReferencesAsync(figma: FinderFigma, onPage: (done: num
   const references: FoundReference[] = [];
   let unreadable = 0;
   const pages = figma.root.children;
+  const holders = new Map<string, FoundReference['within']>();
   for (const [index, page] of pages.entries()) {
     onPage(index, pages.length);
     await page.loadAsync();
@@ -71,7 +78,7 @@ export async function findReferencesAsync(figma: FinderFigma, onPage: (done: num
         pageName: page.name,
         x: Math.round(x),
         y: Math.round(y),
-        within: topLevelHolder(node),
+        within: topLevelHolder(node, holders),
         emailId: record.emailId,
         brandName: record.brandName,
         subject: record.subject,

@@ -46,4 +46,16 @@ describe('topLevelHolder', () => {
     const reference = { type: 'FRAME', name: 'Acme — Sale', parent: section } as unknown as BaseNode;
     expect(topLevelHolder(reference)).toEqual({ kind: 'section', name: 'Welcome emails' });
   });
+
+  it('reads a holder once for all the references it holds (its children are read through the slow sandbox)', () => {
+    let childReads = 0;
+    const page = { type: 'PAGE', name: 'Cover', parent: null } as unknown as BaseNode;
+    const board = { type: 'FRAME', id: '1:2', name: 'Spring journey', parent: page } as unknown as BaseNode;
+    const references = Array.from({ length: 5 }, (_, index) => ({ type: 'FRAME', name: `Email ${index}`, parent: board }) as unknown as BaseNode);
+    const label = { type: 'TEXT', name: 'Stage: Welcome' };
+    Object.defineProperty(board, 'children', { get: () => (childReads++, [label, ...references]) });
+    const known = new Map<string, ReturnType<typeof topLevelHolder>>();
+    for (const reference of references) expect(topLevelHolder(reference, known)).toEqual({ kind: 'board', name: 'Spring journey' });
+    expect(childReads).toBe(1);
+  });
 });
