@@ -21,7 +21,8 @@ import { useKeptState } from '../kept-state';
 import { useOwnCountdown } from '../held-notice';
 import { useBrandNames } from '../brand-names';
 import { useKeptScroll } from '../use-kept-scroll';
-import { KeyRefusalContext, WORKS_WITHOUT_KEY } from '../refused-key';
+import { KeyRefusalContext } from '../refused-key';
+import { NeedsKey } from '../needs-key';
 
 const PAGE_SIZE = 20;
 
@@ -47,24 +48,7 @@ export function MeScreen(props: MeScreenProps) {
   if (!props.client.hasKey) {
     return (
       <section class="library-brands" hidden={props.hidden} aria-label="Me">
-        {keyRefusal.refused ? (
-          // A key is saved, but the library refused it (Browse goes on without it): "add the key" would be untrue.
-          <div class="empty-state" data-testid="me-key-refused">
-            <strong>Your follows, likes and collections need a key, and the email library did not accept the one saved.</strong>
-            {/* Named as Settings heads it. */}
-            <p>Replace it under Settings → Email library, then come back here. {WORKS_WITHOUT_KEY}</p>
-            <Button variant="primary" onClick={props.onOpenSettings}>
-              Open Settings
-            </Button>
-          </div>
-        ) : <div class="empty-state" data-testid="me-needs-key">
-          <strong>Your follows, likes and collections need your library key.</strong>
-          {/* Named as Settings heads it. */}
-          <p>Add the key from your library account under Settings → Email library, then come back here.</p>
-          <Button variant="primary" onClick={props.onOpenSettings}>
-            Open Settings
-          </Button>
-        </div>}
+        <NeedsKey needs="Your follows, likes and collections need" refused={keyRefusal.refused} onOpenSettings={props.onOpenSettings} testIds={{ refused: 'me-key-refused', missing: 'me-needs-key' }} />
       </section>
     );
   }

@@ -29,7 +29,8 @@ import { ExternalLink } from '../../components/external-link';
 import { useKeptState } from '../kept-state';
 import { useOwnCountdown } from '../held-notice';
 import { useStillBefore } from '../../hooks/use-still-before';
-import { KeyRefusalContext, WORKS_WITHOUT_KEY } from '../refused-key';
+import { KeyRefusalContext } from '../refused-key';
+import { NeedsKey } from '../needs-key';
 
 export interface BrandRequestsScreenProps {
   client: LibraryClient;
@@ -104,26 +105,7 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
   if (!client.hasKey) {
     return (
       <section class="library-brands" hidden={hidden} aria-label="Brand requests">
-        {keyRefusal.refused ? (
-          // A key is saved, but the library refused it (Browse goes on without it): "needs your key" would be untrue.
-          <div class="empty-state" data-testid="requests-key-refused" ref={needKey}>
-            <strong>Asking for a brand needs a key, and the email library did not accept the one saved.</strong>
-            {/* Named as Settings heads it. */}
-            <p>Replace it under Settings → Email library, then come back here. {WORKS_WITHOUT_KEY}</p>
-            <Button variant="primary" onClick={onOpenSettings}>
-              Open Settings
-            </Button>
-          </div>
-        ) : (
-          <div class="empty-state" data-testid="requests-need-key" ref={needKey}>
-            <strong>Asking for a brand needs your library key.</strong>
-            {/* Named as Settings heads it. */}
-            <p>Add the key from your library account under Settings → Email library, then come back here.</p>
-            <Button variant="primary" onClick={onOpenSettings}>
-              Open Settings
-            </Button>
-          </div>
-        )}
+        <NeedsKey needs="Asking for a brand needs" refused={keyRefusal.refused} onOpenSettings={onOpenSettings} testIds={{ refused: 'requests-key-refused', missing: 'requests-need-key' }} boxRef={needKey} />
       </section>
     );
   }
