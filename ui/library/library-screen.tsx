@@ -491,7 +491,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
         {/* Library content shows in these sections: the service is credited under them (an open email credits it itself). */}
         {attribution && open === null && section !== 'requests' && section !== 'references' ? (
           <p class="email-attribution library-credit">
-            From <ExternalLink href={attribution.url}>{attribution.source}</ExternalLink> · each email belongs to its brand
+            Via <ExternalLink href={attribution.url}>{attribution.source}</ExternalLink> · each email belongs to its brand
           </p>
         ) : null}
       </div>
