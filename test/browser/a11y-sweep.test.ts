@@ -64,7 +64,7 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
 
     await ui.getByTestId('settings-library-base-url').fill('http://example.com');
     await ui.getByTestId('settings-library-save').click();
-    await expect.poll(() => textOf(ui.getByTestId('settings-library-base-url-error')), { timeout: 10_000 }).toContain('Keys are only sent over HTTPS');
+    await expect.poll(() => textOf(ui.getByTestId('settings-library-base-url-error')), { timeout: 10_000 }).toContain('Envelope connects over HTTPS only');
     await checkAxeAsync(ui, 'Settings, an address refused');
     await checkKeyboardAsync(ui, 'Settings with its messages');
   });

@@ -83,7 +83,7 @@ describe('the bridge between the real sandbox and the real UI', () => {
     expect(failure?.kind).toBe('failure');
     expect(failure?.error?.code).toBe('invalid_input');
     expect(failure?.error?.details).toMatchObject({ field: 'baseUrl', api: 'library' });
-    expect(failure?.error?.message).toContain('http:// is allowed for localhost only');
+    expect(failure?.error?.message).toContain('except to this computer (http://localhost or http://127.0.0.1)');
   });
 
   it('answers a malformed request with an invalid_message failure', async () => {

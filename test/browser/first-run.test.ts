@@ -208,7 +208,7 @@ describe('Settings', () => {
     await ui.getByRole('button', { name: 'Replace key (builder API key)' }).click();
     // One click: the key field opened, and the address's problem is shown next to it.
     await expect.poll(() => ui.getByLabel('Builder API key', { exact: true }).count(), { timeout: 2_000 }).toBe(1);
-    await expect.poll(() => textOf(ui.getByTestId('settings-builder-base-url-error'))).toContain('Keys are only sent over HTTPS');
+    await expect.poll(() => textOf(ui.getByTestId('settings-builder-base-url-error'))).toContain('Envelope connects over HTTPS only');
   });
 
   it('an unreachable host gives one message, in words, without internal names or a repeated sentence', async () => {

@@ -1,5 +1,5 @@
 // Browse's segmented controls in an email's detail (Show: Screenshot / HTML, Width: Desktop /
-// Mobile): the one that is on is filled, the one with the keyboard has the focus ring and no fill,
+// Phone): the one that is on is filled, the one with the keyboard has the focus ring and no fill,
 // as Sync's ways of comparing pictures (one rule for both). The pressed one was a strong edge and
 // the focus ring a like edge, so a keyboard user could not tell which was on. Measured in the
 // computed colours, in both themes, and in forced colours.
@@ -20,7 +20,7 @@ describe.each(['light', 'dark'] as const)('an email’s Show and Width, %s theme
     await html.click();
     const width = ui.getByRole('group', { name: 'Width' });
     const desktop = width.getByRole('button', { name: 'Desktop' });
-    const mobile = width.getByRole('button', { name: 'Mobile' });
+    const phone = width.getByRole('button', { name: 'Phone' });
     await desktop.waitFor();
     expect(await html.getAttribute('aria-pressed')).toBe('true');
     expect(await desktop.getAttribute('aria-pressed')).toBe('true');
@@ -30,11 +30,11 @@ describe.each(['light', 'dark'] as const)('an email’s Show and Width, %s theme
     await expectSegmentMarksAsync(h.page, ui, html, screenshot, `Show: HTML on, Screenshot focused, ${theme}`);
     await checkAxeAsync(ui, `an email, Screenshot focused, ${theme}`);
 
-    // Tab to Mobile (off), past Desktop (on).
+    // Tab to Phone (off), past Desktop (on).
     await h.page.keyboard.press('Tab');
     await h.page.keyboard.press('Tab');
     await h.page.keyboard.press('Tab');
-    await expectSegmentMarksAsync(h.page, ui, desktop, mobile, `Width: Desktop on, Mobile focused, ${theme}`);
+    await expectSegmentMarksAsync(h.page, ui, desktop, phone, `Width: Desktop on, Phone focused, ${theme}`);
 
     // Back on Desktop: filled and ringed, the ring still 3:1 (apart from the fill by a line of the control's grey).
     await h.page.keyboard.press('Shift+Tab');

@@ -41,7 +41,7 @@ describe('an address saved earlier that the rules now refuse', () => {
     const builder = ui.getByRole('region', { name: 'Email builder' });
     expect(await builder.getByRole('textbox', { name: 'API address' }).inputValue()).toBe('https://app.templatebuilder.example');
     const description = await keyFieldDescriptionAsync(ui);
-    expect(description).toContain('The builder API address saved earlier, http://builder.internal.example, is not used: Keys are only sent over HTTPS');
+    expect(description).toContain('The builder API address saved earlier, http://builder.internal.example, is not used: Envelope connects over HTTPS only');
     expect(description).toContain('Envelope uses the default address until you save another.');
     expect(messageProblems(description)).toEqual([]);
     expect(await axeViolationsAsync(ui)).toEqual([]);

@@ -113,7 +113,7 @@ describe('Settings in the real UI', () => {
     await saveDemoKeyAsync(ui, 'library');
     await ui.getByTestId('settings-library-base-url').fill('http://example.com');
     await ui.getByTestId('settings-library-save').click();
-    await expect.poll(() => textOf(ui.getByTestId('settings-library-base-url-error')), { timeout: 10_000 }).toContain('Keys are only sent over HTTPS');
+    await expect.poll(() => textOf(ui.getByTestId('settings-library-base-url-error')), { timeout: 10_000 }).toContain('Envelope connects over HTTPS only');
     const stored = await evaluateHooks(h.page, async (hooks) => hooks.fake().figma.clientStorage.getAsync('envelope.library.baseUrl'));
     expect(stored).toBe(h.emulator.libraryUrl);
   });

@@ -10,7 +10,7 @@ import { Button } from '../components/button';
 import { WaitOverStatus } from '../components/wait-over-status';
 import { useStillBefore } from '../hooks/use-still-before';
 import { dragText } from './drag-text';
-import { insertProgressText, insertSummarySince } from './insert-summary';
+import { insertProgressText, insertSummarySince, withoutKeyOutcome } from './insert-summary';
 import { createInsertSessions, type SessionReport } from './insert-session';
 import { KeyRefusalContext } from '../library/refused-key';
 import { createReferenceInserter, nameOf, type Attribution, type BatchOptions, type InsertItem } from './reference-inserter';
@@ -47,10 +47,12 @@ export interface CanvasInsertProviderProps {
   attribution?: Attribution | null;
   /** Browse is not showing: its bar hides with it, kept (running or done) for when the designer comes back. */
   hidden?: boolean;
+  /** Settings, on the library's key: a summary saying the key was refused offers it. */
+  onOpenSettings?: () => void;
   children: ComponentChildren;
 }
 
-export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEvent, attribution = null, hidden, children }: CanvasInsertProviderProps) {
+export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEvent, attribution = null, hidden, onOpenSettings, children }: CanvasInsertProviderProps) {
   const inserter = useMemo(() => createReferenceInserter({ endpoint, client }), [endpoint, client]);
   const [bar, setBar] = useState<BarState>({ kind: 'idle' });
   /** When the library's "slow down" ends: placing is held until then, also once its summary is dismissed. */
@@ -120,11 +122,15 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
   useEffect(() => {
     if (keyRefused) keyRefusal.noteRefused();
   }, [keyRefused, keyRefusal]);
+  // Browse without the key pressed: the summary's "Check the key in Settings" was about the attempt
+  // made with it; it now says Browse goes on without one, and to try again.
+  const withoutKey = keyRefused && keyRefusal.withoutKey;
   // Kept while nothing it reads changes: the bar's effects run on a new state (they measure it, and may scroll).
-  const shown: BarState = useMemo(
-    () => (bar.kind === 'done' && placed && since?.placed === placed && since.gone > 0 ? { ...bar, text: insertSummarySince(placed.outcome, since.gone) } : bar),
-    [bar, placed, since],
-  );
+  const shown: BarState = useMemo(() => {
+    if (bar.kind !== 'done') return bar;
+    if (placed && since?.placed === placed && since.gone > 0) return { ...bar, text: insertSummarySince(withoutKey ? withoutKeyOutcome(placed.outcome) : placed.outcome, since.gone) };
+    return withoutKey && bar.withoutKeyText !== undefined ? { ...bar, text: bar.withoutKeyText } : bar;
+  }, [bar, placed, since, withoutKey]);
   /** Each drag's email and the card it started from (Dismiss gives the focus back to it). */
   const drags = useRef(new Map<string, { item: InsertItem; origin: EventTarget | null }>());
 
@@ -181,7 +187,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
     <CanvasInsertContext.Provider value={api}>
       {children}
       {/* Hidden with Browse, not emptied: filled again on the way back, its words were said again. */}
-      <InsertBar state={shown} held={held} hidden={hidden} onCancel={() => sessions.cancel()} onDismiss={dismiss} onBrowseWithoutKey={keyRefused ? keyRefusal.browseWithoutKey : null} />
+      <InsertBar state={shown} held={held} hidden={hidden} onCancel={() => sessions.cancel()} onDismiss={dismiss} onBrowseWithoutKey={keyRefused ? keyRefusal.browseWithoutKey : null} onOpenSettings={keyRefused ? (onOpenSettings ?? null) : null} />
     </CanvasInsertContext.Provider>
   );
 }
@@ -197,9 +203,11 @@ interface InsertBarProps {
   onDismiss: () => void;
   /** The summary says the library refused the key, and Browse still sends it: offered under the words. */
   onBrowseWithoutKey: (() => void) | null;
+  /** The summary sends the designer to Settings (the key was refused, before and after going on without it). */
+  onOpenSettings: (() => void) | null;
 }
 
-function InsertBar({ state, held, hidden, onCancel, onDismiss, onBrowseWithoutKey }: InsertBarProps) {
+function InsertBar({ state, held, hidden, onCancel, onDismiss, onBrowseWithoutKey, onOpenSettings }: InsertBarProps) {
   const region = useRef<HTMLDivElement>(null);
   const summary = useRef<HTMLParagraphElement>(null);
   // A summary past the bar's cap scrolls inside it: then Tab reaches it, to scroll by keyboard.
@@ -257,9 +265,11 @@ function InsertBar({ state, held, hidden, onCancel, onDismiss, onBrowseWithoutKe
               read out again with it), there from the summary's coming, empty while placing is held. */}
           {state.kind === 'done' && state.tryAgainAt !== undefined ? <WaitOverStatus held={held} /> : null}
           {/* Outside the live region, as Dismiss is: its name is not read out with every summary. */}
-          {state.kind === 'done' && onBrowseWithoutKey ? (
+          {state.kind === 'done' && (onBrowseWithoutKey || onOpenSettings) ? (
             <div class="insert-actions">
-              <Button onClick={onBrowseWithoutKey}>Browse without the key</Button>
+              {/* Opens on the library's key, as Browse's notices' Open Settings does. */}
+              {onOpenSettings ? <Button onClick={onOpenSettings}>Open Settings</Button> : null}
+              {onBrowseWithoutKey ? <Button onClick={onBrowseWithoutKey}>Browse without the key</Button> : null}
             </div>
           ) : null}
         </div>

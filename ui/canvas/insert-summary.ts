@@ -6,6 +6,8 @@ export interface InsertFailure {
   /** "Acme — Spring sale" */
   name: string;
   reason: string;
+  /** Not placed because the library refused the key (its reason says to check the key in Settings). */
+  keyRefused?: boolean;
 }
 
 export interface InsertOutcome {
@@ -187,6 +189,14 @@ export function failuresText(failed: readonly InsertFailure[]): string {
   for (const { name, reason } of failed) byReason.set(reason, [...(byReason.get(reason) ?? []), name]);
   const list = [...byReason].map(([reason, names]) => `${andList(names)}: ${reason.replace(/\.$/, '')}`).join('; ');
   return `${failed.length} could not be placed: ${list}.`;
+}
+
+/** Why the emails the key stopped were not placed, once Browse goes on without it: placing needs none. */
+export const KEY_REFUSED_BROWSING_ON = 'The library API key was not accepted, and Browse goes on without a key now: placing needs none, so try again. To use a key, paste a new one in Settings.';
+
+/** The outcome as it reads once Browse goes on without the refused key: "Check the key in Settings" was about the attempt made with it. */
+export function withoutKeyOutcome<Outcome extends Pick<InsertOutcome, 'failed'>>(outcome: Outcome): Outcome {
+  return { ...outcome, failed: outcome.failed.map((failure) => (failure.keyRefused ? { ...failure, reason: KEY_REFUSED_BROWSING_ON } : failure)) };
 }
 
 export function insertSummary(outcome: Omit<InsertOutcome, 'placedIds'>): string {

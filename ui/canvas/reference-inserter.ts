@@ -225,7 +225,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
           if (stopped) break;
           onProgress({ done: index, total: items.length, label: nameOf(item) });
           if (refusal !== null && (!refusal.keyOnly || item.brandName === undefined || attribution === null)) {
-            failed.push({ name: nameOf(item), reason: refusal.reason, emailId: item.emailId });
+            failed.push({ name: nameOf(item), reason: refusal.reason, emailId: item.emailId, ...(refusal.keyOnly ? { keyRefused: true } : {}) });
             continue;
           }
           try {
@@ -252,7 +252,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
               tryAgainAt = Math.max(tryAgainAt ?? 0, failure.tryAgainAt);
               refusal = { reason: failure.reason, keyOnly: false };
             }
-            failed.push({ name: nameOf(item), reason: failure.reason, emailId: item.emailId });
+            failed.push({ name: nameOf(item), reason: failure.reason, emailId: item.emailId, ...(keyRefusedBy(error) ? { keyRefused: true } : {}) });
           }
         }
         // The bar full, its words kept (said again without the name, they were read out twice).
@@ -287,7 +287,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         placed,
         placedIds,
         total: items.length,
-        failed: failed.map(({ name, reason }) => ({ name, reason })),
+        failed: failed.map(({ emailId: _emailId, ...failure }) => failure),
         // Said only when it left emails unplaced: one that landed anyway, or was the last, stopped nothing.
         cancelled: stopped && stillToPlaceCount({ total: items.length, placed, removed, failed }) > 0,
         ...(batch?.layout === 'board' && batch.title ? { board: batch.title } : {}),
@@ -312,7 +312,8 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         if (unanswered(error, signal)) return { placed: 1, placedIds: [], total: 1, failed: [], cancelled: false, endProblem: unansweredText(nameOf(item)) };
         if (signal.aborted) return { placed: 0, placedIds: [], total: 1, failed: [], cancelled: true };
         const { reason, tryAgainAt } = failureOf(error);
-        return { placed: 0, placedIds: [], total: 1, failed: [{ name: nameOf(item), reason }], cancelled: false, ...(tryAgainAt === undefined ? {} : { tryAgainAt }), ...(keyRefusedBy(error) ? { keyRefused: true } : {}) };
+        const keyRefused = keyRefusedBy(error) ? { keyRefused: true } : {};
+        return { placed: 0, placedIds: [], total: 1, failed: [{ name: nameOf(item), reason, ...keyRefused }], cancelled: false, ...(tryAgainAt === undefined ? {} : { tryAgainAt }), ...keyRefused };
       }
     },
   };

@@ -113,8 +113,9 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
             setWithoutKeyIn(epoch);
           }
         : null,
+      withoutKey,
     };
-  }, [keyed, epoch, isRefused]);
+  }, [keyed, epoch, isRefused, withoutKey]);
 
   const noAddress = connection !== null && 'client' in connection && isStandInAddress('library', connection.baseUrl);
   if (hidden && (connection === null || 'failed' in connection || noAddress)) return null;
@@ -133,7 +134,7 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
   return (
     // Around the canvas insert too: its summary says a refused key as the notices do.
     <KeyRefusalContext.Provider value={keyRefusal}>
-      <CanvasInsertProvider endpoint={endpoint} client={connection.client} attribution={attribution} hidden={hidden}>
+      <CanvasInsertProvider endpoint={endpoint} client={connection.client} attribution={attribution} hidden={hidden} onOpenSettings={onOpenSettings}>
         <OwnCountdowns.Provider value={countOwnCountdown}>
           <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={connection.generation} attribution={attribution} heldUntil={ownCountdowns > 0 ? 0 : heldUntil} />
         </OwnCountdowns.Provider>
@@ -491,7 +492,7 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
         {/* Library content shows in these sections: the service is credited under them (an open email credits it itself). */}
         {attribution && open === null && section !== 'requests' && section !== 'references' ? (
           <p class="email-attribution library-credit">
-            From <ExternalLink href={attribution.url}>{attribution.source}</ExternalLink> · each email belongs to its brand
+            Via <ExternalLink href={attribution.url}>{attribution.source}</ExternalLink> · each email belongs to its brand
           </p>
         ) : null}
       </div>

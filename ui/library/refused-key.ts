@@ -20,9 +20,11 @@ export interface KeyRefusal {
   noteRefused: () => void;
   /** Browse goes on anonymously, as with no key saved, until another key or address is saved. Null while no key is sent. */
   browseWithoutKey: (() => void) | null;
+  /** Browse Without the key was pressed: Browse goes on anonymously (words about the key's earlier refusal say so). */
+  withoutKey: boolean;
 }
 
-const NO_REFUSAL: KeyRefusal = { refused: false, noteRefused: () => undefined, browseWithoutKey: null };
+const NO_REFUSAL: KeyRefusal = { refused: false, noteRefused: () => undefined, browseWithoutKey: null, withoutKey: false };
 
 export const KeyRefusalContext = createContext<KeyRefusal>(NO_REFUSAL);
 

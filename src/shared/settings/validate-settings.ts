@@ -35,7 +35,8 @@ export function baseUrlProblem(input: string, api?: ApiName): string | null {
   }
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname)) return null;
-  if (url.protocol === 'http:') return 'Keys are only sent over HTTPS: use an https:// address (http:// is allowed for localhost only).';
+  // Said whether or not a key goes with the address (one may be saved alone), and with every local name allowed.
+  if (url.protocol === 'http:') return 'Envelope connects over HTTPS only, except to this computer (http://localhost or http://127.0.0.1): use an https:// address.';
   return 'The address must start with https://';
 }
 

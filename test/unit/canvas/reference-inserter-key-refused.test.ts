@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { CanvasInsert } from '../../../src/shared/bridge/messages';
 import { ApiError } from '../../../src/shared/api/http/api-error';
-import { insertSummary } from '../../../ui/canvas/insert-summary';
+import { insertSummary, KEY_REFUSED_BROWSING_ON, withoutKeyOutcome } from '../../../ui/canvas/insert-summary';
 import { createReferenceInserter, type InsertItem } from '../../../ui/canvas/reference-inserter';
 import { messageProblems } from '../../support/message-rules';
 
@@ -68,5 +68,19 @@ describe('placing several emails when the library refuses the key', () => {
     expect(inserted).toEqual([1, 4]);
     expect(outcome).toMatchObject({ placed: 2, placedIds: [1, 4], keyRefused: true });
     expect(insertSummary(outcome)).toBe(`Placed 2 references on the canvas. 2 could not be placed: Email 2 and Email 3: ${REFUSED.replace(/\.$/, '')}.`);
+  });
+
+  it('reads true once Browse goes on without the key: no "check the key" about the attempt made with it', async () => {
+    const { inserter } = setup(1);
+    const outcome = await inserter.insertAsync([item(1), item(2, true), item(3, true), item(4)], { layout: 'grid' }, () => undefined, new AbortController().signal);
+    // The one refused and the one not asked for (it needed the key) are the key's; none other.
+    expect(outcome.failed.map(({ keyRefused }) => keyRefused)).toEqual([true, true]);
+    const text = insertSummary(withoutKeyOutcome(outcome));
+    expect(text).toBe(`Placed 2 references on the canvas. 2 could not be placed: Email 2 and Email 3: ${KEY_REFUSED_BROWSING_ON.replace(/\.$/, '')}.`);
+    expect(text).not.toContain('Check the key');
+    expect(messageProblems(text)).toEqual([]);
+    // A drop refused alone, the same.
+    const dropped = await setup(0).inserter.insertDroppedAsync(item(1), 'drop-1', new AbortController().signal);
+    expect(insertSummary(withoutKeyOutcome(dropped))).toBe(`Acme — Email 1 could not be placed. ${KEY_REFUSED_BROWSING_ON}`);
   });
 });

@@ -61,8 +61,8 @@ describe('Settings form checks (UI, before sending)', () => {
 
 describe('answers from the sandbox', () => {
   it('finds the field a refusal names, only among the form’s fields', () => {
-    const refusal = new BridgeError('invalid_input', 'Keys are only sent over HTTPS.', { field: 'baseUrl' });
-    expect(fieldErrorFrom(refusal, ['baseUrl', 'key'] as const)).toEqual({ field: 'baseUrl', message: 'Keys are only sent over HTTPS.' });
+    const refusal = new BridgeError('invalid_input', 'Envelope connects over HTTPS only, except to this computer (http://localhost or http://127.0.0.1): use an https:// address.', { field: 'baseUrl' });
+    expect(fieldErrorFrom(refusal, ['baseUrl', 'key'] as const)).toEqual({ field: 'baseUrl', message: 'Envelope connects over HTTPS only, except to this computer (http://localhost or http://127.0.0.1): use an https:// address.' });
     expect(fieldErrorFrom(refusal, ['designSystemId'] as const)).toBeNull();
     expect(fieldErrorFrom(new BridgeError('timeout', 'No answer'), ['baseUrl'] as const)).toBeNull();
     expect(fieldErrorFrom('nope', ['baseUrl'] as const)).toBeNull();

@@ -104,7 +104,7 @@ describe('key store', () => {
     // Said, not dropped unexplained: Settings shows the default address and no key otherwise.
     const said = (await store.readWithProblemAsync('builder')).savedKeyProblem;
     expect(said).toBe(
-      'The builder API address saved earlier, http://builder.internal.example, is not used: Keys are only sent over HTTPS: use an https:// address (http:// is allowed for localhost only). So the key saved with it is not used either: save the address again, with the key.',
+      'The builder API address saved earlier, http://builder.internal.example, is not used: Envelope connects over HTTPS only, except to this computer (http://localhost or http://127.0.0.1): use an https:// address. So the key saved with it is not used either: save the address again, with the key.',
     );
     expect(messageProblems(said!)).toEqual([]);
     // Nor does it pair with the next address saved without a key.
@@ -119,7 +119,7 @@ describe('key store', () => {
     expect(await store.readAsync('builder')).toEqual({ baseUrl: defaults.builder, key: null });
     const said = (await store.readWithProblemAsync('builder')).savedKeyProblem;
     expect(said).toBe(
-      'The builder API address saved earlier, http://builder.internal.example, is not used: Keys are only sent over HTTPS: use an https:// address (http:// is allowed for localhost only). Envelope uses the default address until you save another.',
+      'The builder API address saved earlier, http://builder.internal.example, is not used: Envelope connects over HTTPS only, except to this computer (http://localhost or http://127.0.0.1): use an https:// address. Envelope uses the default address until you save another.',
     );
     expect(messageProblems(said!)).toEqual([]);
     // A usable address, or none, says nothing; saving another address ends the words.

@@ -151,7 +151,7 @@ describe('the plugin’s settings, end to end in the fake Figma', () => {
 
     const insecure = await refusalAsync(ui.request('settings/save-api', { api: 'library', baseUrl: 'http://api.mailvault.example', key: LIBRARY_KEYS.demo }));
     expect(insecure.details).toMatchObject({ field: 'baseUrl' });
-    expect(insecure.message).toMatch(/only sent over HTTPS/);
+    expect(insecure.message).toMatch(/connects over HTTPS only/);
 
     expect(await fake.figma.clientStorage.keysAsync()).toEqual([]);
     const view = await ui.request('settings/get', {});

@@ -12,8 +12,20 @@ describe('base URL rule', () => {
   );
 
   it('refuses plain http to anything but the local machine, saying why', () => {
-    expect(baseUrlProblem('http://example.com')).toMatch(/only sent over HTTPS/);
-    expect(baseUrlProblem('http://localhost.evil.com')).toMatch(/only sent over HTTPS/);
+    expect(baseUrlProblem('http://example.com')).toMatch(/over HTTPS only/);
+    expect(baseUrlProblem('http://localhost.evil.com')).toMatch(/over HTTPS only/);
+  });
+
+  it('says the refusal truly whether or not a key goes with the address, naming every local address README and the emulator use', () => {
+    const said = baseUrlProblem('http://example.com', 'library')!;
+    // An address may be saved without a key: the words are about the address, not keys.
+    expect(said).not.toMatch(/\bkeys?\b/i);
+    // 127.0.0.1 is allowed, and is the address README and the emulator give.
+    expect(said).toContain('http://127.0.0.1');
+    expect(baseUrlProblem('http://127.0.0.1:4010', 'library')).toBeNull();
+    expect(said).toContain('http://localhost');
+    expect(said).not.toMatch(/localhost only/);
+    expect(messageProblems(said)).toEqual([]);
   });
 
   it.each([

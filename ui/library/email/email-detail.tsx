@@ -211,7 +211,8 @@ export function EmailDetailView({ client, freshClient, libraryUrl, emailId, posi
             ) : null}
           </dl>
           <p class="email-attribution" data-testid="email-attribution">
-            This email belongs to {email.brand.name}, its sender. From{' '}
+            {/* "Via", not "From": the sender is the From above; the service only shows the email. */}
+            This email belongs to {email.brand.name}, its sender. Via{' '}
             <ExternalLink href={attribution?.url}>{attribution?.source}</ExternalLink>
             {' · '}
             <ExternalLink href={email.service_url}>Its page in the library</ExternalLink>

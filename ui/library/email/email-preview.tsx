@@ -1,5 +1,5 @@
 // The email itself: its full-length screenshot, or its HTML in a sandboxed frame (no scripts, no
-// same origin, the preview's CSP), at desktop or mobile width.
+// same origin, the preview's CSP), at desktop or phone width.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { EmailDetail } from '../../../src/shared/api/library/schemas';
 import { Button } from '../../components/button';
@@ -83,7 +83,7 @@ export function EmailPreview({ email, libraryUrl, view, onView, onOpenSettings, 
           <div role="group" aria-label="Width" class="segmented">
             {(['desktop', 'mobile'] as const).map((option) => (
               <button key={option} type="button" aria-pressed={width === option} onClick={() => setWidth(option)}>
-                {option === 'desktop' ? 'Desktop' : 'Mobile'}
+                {option === 'desktop' ? 'Desktop' : 'Phone'}
               </button>
             ))}
           </div>

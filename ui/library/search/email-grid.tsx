@@ -37,14 +37,16 @@ export interface EmailGridProps {
   visible: boolean;
   /** Moves the keyboard focus to the focused card when this number changes. */
   focusRequest: number;
+  /** The emails ticked for the canvas, by id: kept by the search screen, so the same search read again (another connection) keeps them. */
+  selected: ReadonlySet<number>;
+  onSelected: (change: (current: ReadonlySet<number>) => ReadonlySet<number>) => void;
 }
 
-export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, focusRequest }: EmailGridProps) {
+export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, focusRequest, selected, onSelected: setSelected }: EmailGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   // `rowsTop`: how far down the box the first row starts (library.css: room for its focus ring).
   const [size, setSize] = useState({ width: 0, height: 0, rowsTop: 0 });
   const [scrollTop, setScrollTop] = useState(place.scrollTop);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const canvas = useCanvasInsert();
   const toggle = (id: number) =>
     setSelected((current) => {
@@ -207,7 +209,7 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
   const chosen = selected.size > 0 ? emails.filter((email) => selected.has(email.id)) : [];
   // The selection's bar goes with its buttons: the focus goes back to the grid's card.
   const clearSelection = () => {
-    setSelected(new Set());
+    setSelected(() => new Set());
     move(focused);
   };
   // Placed emails leave the selection; those that failed or were not tried stay chosen, to try
@@ -215,7 +217,7 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
   const selectedNow = useLatest(selected);
   const unselect = (placedIds: number[]) => {
     const rest = new Set([...selectedNow.current].filter((id) => !placedIds.includes(id)));
-    setSelected(rest);
+    setSelected(() => rest);
     if (rest.size === 0) move(focused);
   };
   return (

@@ -1,6 +1,6 @@
 // The Browse home: the filters, then the results grid with its loading, empty and error states.
 import type { Ref } from 'preact';
-import { useCallback } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import { LiveStatus } from '../../components/live-status';
 import { CategorySelect } from '../category-select';
@@ -29,6 +29,7 @@ export interface SearchScreenProps {
 
 export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSettings, onFocusGrid, hidden, focusRequest, searchRef }: SearchScreenProps) {
   const { form, setForm, emails, loading, done, repeating, problem } = search;
+  const [selected, setSelected] = useTicked(search);
   const onBrand = useCallback((brand: string) => setForm((current) => (current.brand === brand ? current : { ...current, brand })), [setForm]);
   // A Try again that worked: the keyboard goes on in the results, at the first card it brought
   // (the card last on could be far above, at the top for a person who scrolled down with the wheel).
@@ -88,10 +89,33 @@ export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSet
         </div>
       ) : null}
       {emails.length > 0 ? (
-        <EmailGrid key={search.generation} emails={emails} place={place} onPlace={onPlace} onOpen={onOpen} onNearEnd={search.loadMore} visible={!hidden} focusRequest={focusRequest} />
+        <EmailGrid key={search.generation} emails={emails} place={place} onPlace={onPlace} onOpen={onOpen} onNearEnd={search.loadMore} visible={!hidden} focusRequest={focusRequest} selected={selected} onSelected={setSelected} />
       ) : null}
       {/* A next page that failed: where the cards stopped, which a person scrolling comes to. */}
       {problem && emails.length > 0 ? notice : null}
     </section>
   );
+}
+
+const NONE_TICKED: ReadonlySet<number> = new Set();
+
+/**
+ * The emails ticked for the canvas, by id. A new search starts with none; the same search read
+ * again through another connection (Browse going on without a refused key, a key saved) keeps
+ * them: what the designer chose is not lost. Once that list is all in, ids it does not have go.
+ */
+function useTicked({ query, emails, loading, done }: EmailSearch): [ReadonlySet<number>, (change: (current: ReadonlySet<number>) => ReadonlySet<number>) => void] {
+  const [ticked, setTicked] = useState<{ query: number; ids: ReadonlySet<number> }>({ query, ids: NONE_TICKED });
+  const ids = ticked.query === query ? ticked.ids : NONE_TICKED;
+  const change = useCallback(
+    // A grid of an earlier search (its placing ending after the filters changed) leaves a later one's alone.
+    (next: (current: ReadonlySet<number>) => ReadonlySet<number>) => setTicked((current) => (current.query > query ? current : { query, ids: next(current.query === query ? current.ids : NONE_TICKED) })),
+    [query],
+  );
+  useEffect(() => {
+    if (loading || !done || ids.size === 0) return;
+    const listed = new Set(emails.map((email) => email.id));
+    if ([...ids].some((id) => !listed.has(id))) change((current) => new Set([...current].filter((id) => listed.has(id))));
+  }, [loading, done, ids, emails, change]);
+  return [ids, change];
 }

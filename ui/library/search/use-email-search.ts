@@ -13,6 +13,11 @@ import { EMPTY_SEARCH, SEARCH_DEBOUNCE_MS, sameSearch, searchQuery, type SearchF
 export interface SearchResults {
   /** Which search these results belong to: a new number for each new query. */
   generation: number;
+  /**
+   * Which search form they answer: the same number when the same search is read again through
+   * another connection (a key saved, or Browse going on without it), a new one when the form changed.
+   */
+  query: number;
   emails: SearchedEmail[];
   loading: boolean;
   done: boolean;
@@ -34,7 +39,7 @@ export interface EmailSearch extends SearchResults {
   remove: (id: number) => void;
 }
 
-const START: SearchResults = { generation: 0, emails: [], loading: true, done: false, repeating: false, problem: null, gone: 0 };
+const START: SearchResults = { generation: 0, query: 0, emails: [], loading: true, done: false, repeating: false, problem: null, gone: 0 };
 
 export function useEmailSearch(client: LibraryClient): EmailSearch {
   const [form, setForm] = useState<SearchForm>(EMPTY_SEARCH);
@@ -42,7 +47,8 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
   const [results, setResults] = useState<SearchResults>(START);
   // `signal` aborts when the search is replaced (or the screen closes): its pages stop holding the library's slots.
   // `repeated`: pages in a row that brought nothing new (repeated-pages).
-  const run = useRef<{ pager: SearchPager | null; generation: number; busy: boolean; repeated: number; results: SearchResults; signal?: AbortSignal }>({ pager: null, generation: 0, busy: false, repeated: 0, results: START });
+  // `applied`/`query`: the form last searched for, and its number (SearchResults).
+  const run = useRef<{ pager: SearchPager | null; generation: number; busy: boolean; repeated: number; results: SearchResults; signal?: AbortSignal; applied?: SearchForm; query: number }>({ pager: null, generation: 0, busy: false, repeated: 0, results: START, query: 0 });
 
   const publish = (next: SearchResults) => {
     run.current.results = next;
@@ -88,16 +94,19 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
     const replaced = new AbortController();
     current.signal = replaced.signal;
     current.generation += 1;
+    if (current.applied !== applied) current.query += 1;
+    current.applied = applied;
     current.busy = false;
     current.repeated = 0;
+    const { generation, query } = current;
     try {
       current.pager = createSearchPager(client, searchQuery(applied));
     } catch (error) {
       current.pager = null;
-      publish({ ...START, generation: current.generation, loading: false, done: true, problem: libraryProblem(error) });
+      publish({ ...START, generation, query, loading: false, done: true, problem: libraryProblem(error) });
       return;
     }
-    publish({ ...START, generation: current.generation });
+    publish({ ...START, generation, query });
     current.busy = false;
     load();
     return () => replaced.abort();
