@@ -8,6 +8,7 @@ import { PLACED_WATCH_MAX } from '../../src/shared/bridge/messages';
 import { onSandboxEvent, type UiEndpoint } from '../bridge/ui-endpoint';
 import { Button } from '../components/button';
 import { WaitOverStatus } from '../components/wait-over-status';
+import { useLatest } from '../hooks/use-latest';
 import { useStillBefore } from '../hooks/use-still-before';
 import { dragText } from './drag-text';
 import { insertProgressText, insertSummarySince, withoutKeyOutcome } from './insert-summary';
@@ -119,9 +120,11 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
   // the key field), and the summary offers to go on without it, as placing needs none.
   const keyRefusal = useContext(KeyRefusalContext);
   const keyRefused = bar.kind === 'done' && bar.keyRefused === true;
+  // Noted once per summary: the summary outlives the connection, and a key saved since is not the one refused.
+  const noteRefused = useLatest(keyRefusal.noteRefused);
   useEffect(() => {
-    if (keyRefused) keyRefusal.noteRefused();
-  }, [keyRefused, keyRefusal]);
+    if (keyRefused) noteRefused.current();
+  }, [keyRefused, noteRefused]);
   // Browse without the key pressed: the summary's "Check the key in Settings" was about the attempt
   // made with it; it now says Browse goes on without one, and to try again.
   const withoutKey = keyRefused && keyRefusal.withoutKey;
@@ -187,7 +190,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
     <CanvasInsertContext.Provider value={api}>
       {children}
       {/* Hidden with Browse, not emptied: filled again on the way back, its words were said again. */}
-      <InsertBar state={shown} held={held} hidden={hidden} onCancel={() => sessions.cancel()} onDismiss={dismiss} onBrowseWithoutKey={keyRefused ? keyRefusal.browseWithoutKey : null} onOpenSettings={keyRefused ? (onOpenSettings ?? null) : null} />
+      <InsertBar state={shown} held={held} hidden={hidden} onCancel={() => sessions.cancel()} onDismiss={dismiss} onBrowseWithoutKey={keyRefused && keyRefusal.refused ? keyRefusal.browseWithoutKey : null} onOpenSettings={keyRefused ? (onOpenSettings ?? null) : null} />
     </CanvasInsertContext.Provider>
   );
 }
