@@ -8,27 +8,21 @@ import { openBrowseAsync } from './support/browse-steps';
 import { smallestWindowAsync } from './support/window-steps';
 import { focusRingSidesAsync } from './support/focus-ring';
 import { checkAxeAsync } from './support/a11y-checks';
+import { seenAreaAsync } from './support/out-of-sight';
 
 const h = useHarness();
 
 const focusedIndex = (ui: Frame) => ui.evaluate(() => document.activeElement?.getAttribute('data-index') ?? null);
 
 /**
- * Where the focused card is in the box that shows it (the nearest one around it that clips): 'inside',
+ * Where the focused card is in what shows it (every box around it that clips, and the window): 'inside',
  * or which of its edges (with its 2 px ring) are out of it.
  */
-const cardInBox = (ui: Frame) =>
-  ui.evaluate(() => {
-    const card = document.activeElement!;
-    let box = card.parentElement;
-    while (box && getComputedStyle(box).overflowY === 'visible') box = box.parentElement;
-    const at = card.getBoundingClientRect();
-    const view = box!.getBoundingClientRect();
-    const top = view.top + box!.clientTop;
-    const bottom = top + box!.clientHeight;
-    const out = [at.top - 2 < top - 0.5 ? `top ${Math.round(top - at.top + 2)} px` : '', at.bottom + 2 > bottom + 0.5 ? `bottom ${Math.round(at.bottom + 2 - bottom)} px` : ''].filter(Boolean);
-    return out.length === 0 ? 'inside' : `out by its ${out.join(', ')} (card ${Math.round(at.height)} px, view ${box!.clientHeight} px)`;
-  });
+async function cardInBox(ui: Frame): Promise<string> {
+  const { box: at, area: view } = await seenAreaAsync(ui.locator(':focus'));
+  const out = [at.top - 2 < view.top - 0.5 ? `top ${Math.round(view.top - at.top + 2)} px` : '', at.bottom + 2 > view.bottom + 0.5 ? `bottom ${Math.round(at.bottom + 2 - view.bottom)} px` : ''].filter(Boolean);
+  return out.length === 0 ? 'inside' : `out by its ${out.join(', ')} (card ${Math.round(at.bottom - at.top)} px, view ${Math.round(view.bottom - view.top)} px)`;
+}
 
 describe('Browse at 320 × 240: a card of the results', () => {
   for (const theme of ['light', 'dark'] as const) {

@@ -4,55 +4,16 @@
 // are read again one after another (never together), so an email the library removed meanwhile is
 // gone. A new library key starts the list again, at its top. The real dist/ui.html in the
 // playground against the library emulator, driven by the wheel, roles and labels.
-import type { Frame, Locator, Page, Route } from 'playwright-core';
+import type { Frame, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useHarness } from './support/playground-harness';
 import { focusSeen, focusedRow, openBrowseAsync, openBrowseWithClockAsync, refusedAnswer, sectionButton, switchToOtherAccountAsync } from './support/browse-steps';
 import { addRouteAsync } from './support/own-route';
 import { smallestWindowAsync } from './support/window-steps';
 import { checkAxeAsync } from './support/a11y-checks';
+import { expectAboutAsync, inSight, wheelDownAsync } from './support/kept-place';
 
 const h = useHarness();
-
-/** The rows the window shows (within their section, which may scroll itself), by their words and tops (rounded). */
-function inSight(items: Locator): Promise<Array<[string, number]>> {
-  return items.evaluateAll((elements) =>
-    elements.flatMap((element) => {
-      const box = element.getBoundingClientRect();
-      const section = element.closest('section')!.getBoundingClientRect();
-      return box.bottom > Math.max(0, section.top) && box.top < Math.min(window.innerHeight, section.bottom) ? [[element.textContent ?? '', Math.round(box.top)] as [string, number]] : [];
-    }),
-  );
-}
-
-/** Within a few px of where they were: the same words at about the same heights. */
-async function expectAboutAsync(items: Locator, before: Array<[string, number]>): Promise<void> {
-  await expect
-    .poll(async () => {
-      const now = await inSight(items);
-      return now.length === before.length && now.every(([text, top], index) => text === before[index]![0] && Math.abs(top - before[index]![1]) <= 3);
-    }, { timeout: 10_000 })
-    .toBe(true);
-}
-
-/** Scrolls `items` with the wheel until the first in sight is row `past` or later; comes to rest there. */
-async function wheelDownAsync(page: Page, ui: Frame, items: Locator, past: number): Promise<Array<[string, number]>> {
-  await items.first().hover();
-  const all = await items.allTextContents();
-  await expect
-    .poll(
-      async () => {
-        await page.mouse.wheel(0, 120);
-        const shown = await inSight(items);
-        return shown.length > 0 && all.indexOf(shown[0]![0]) >= past;
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  // Come to rest (a place is kept once the scroll stops).
-  await ui.waitForTimeout(1_000);
-  return inSight(items);
-}
 
 /** Up to the sections' buttons if they are out of sight (a short window scrolls as a whole), then to `other` and back to `section`. */
 async function visitAsync(page: Page, ui: Frame, other: string, section: string): Promise<void> {

@@ -6,6 +6,7 @@ import type { Frame, Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useHarness } from './support/playground-harness';
 import { smallestWindowAsync } from './support/window-steps';
+import { seenAreaAsync } from './support/out-of-sight';
 
 const h = useHarness();
 
@@ -39,18 +40,12 @@ function cardsInView(ui: Frame): Promise<number[]> {
  * it whole into view: a place other than the one read before it.)
  */
 async function clickWhereSeenAsync(ui: Frame, card: Locator): Promise<void> {
-  const { x, y } = await card.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    // The box that scrolls the results (at this size, the screen's).
-    let scroller = element.parentElement!;
-    while (getComputedStyle(scroller).overflowY === 'visible') scroller = scroller.parentElement!;
-    const view = scroller.getBoundingClientRect();
-    const top = Math.max(box.top, view.top);
-    const bottom = Math.min(box.bottom, view.bottom);
-    return { x: (box.left + box.right) / 2, y: (top + bottom) / 2 };
-  });
+  // Within what scrolls the results (at this size, the screen) and the window.
+  const { box, area } = await seenAreaAsync(card);
+  const top = Math.max(box.top, area.top);
+  const bottom = Math.min(box.bottom, area.bottom);
   const frame = (await (await ui.frameElement()).boundingBox())!;
-  await ui.page().mouse.click(frame.x + x, frame.y + y);
+  await ui.page().mouse.click(frame.x + (box.left + box.right) / 2, frame.y + (top + bottom) / 2);
 }
 
 /** Scrolls the results down with the wheel, as a person does, until the cards from the fifth on fill the window; their positions. */

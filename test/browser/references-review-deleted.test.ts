@@ -1,7 +1,8 @@
 // A reference the designer deleted in Figma while the check asked the library: it is still in
 // the list, and Remove found it gone. That was said as a failure ("A reference was not removed.
 // Someone deleted it after the check.", in red) and still counted in the summary, though the
-// file no longer has it: what the designer chose is done, and the words must say so, naming it.
+// file no longer has it: what the designer chose is done, and the words must say so, naming it
+// where its row did.
 import type { Frame } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
@@ -58,7 +59,7 @@ describe('References: a reference deleted in Figma while the check ran', () => {
     await ui.getByRole('group', { name: /^Remove 2 references/ }).getByRole('button', { name: 'Remove 2 references' }).click();
 
     const removal = ui.getByTestId('references-removal');
-    await expect.poll(() => textOf(removal), { timeout: 30_000 }).toBe(`Removed 1 reference (one undo step in Figma). “${name}” on page “Cover” was already deleted from the file.`);
+    await expect.poll(() => textOf(removal), { timeout: 30_000 }).toBe(`Removed 1 reference (one undo step in Figma). “${name}” on page “Cover”, on the canvas was already deleted from the file.`);
     expect(await removal.getAttribute('class')).toContain('notice-success');
     // The file has two references left, both to emails the library still has.
     expect(await textOf(summary)).toBe('2 references to 2 emails; the references to the email removed from the library were removed.');

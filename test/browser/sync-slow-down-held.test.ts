@@ -15,7 +15,7 @@ import type { Frame, Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BADGE_STILL_MS, LOCAL_COUNT_DELAY_MS } from '../../src/shared/sync/badge-timing';
 import { checkAxeAsync } from './support/a11y-checks';
-import { BUILDER_SLOW_DOWN_NO_WAIT } from './support/builder-slow-down';
+import { BUILDER_SLOW_DOWN_NO_WAIT, builderSlowDownFor } from './support/builder-slow-down';
 import { emulatorFaults } from './support/emulator-faults';
 import { addRouteAsync } from './support/own-route';
 import { evaluateHooks, textOf, useHarness } from './support/playground-harness';
@@ -226,7 +226,7 @@ describe('a check the builder asks to slow down for two minutes after the sandbo
     const stopRoute = await addRouteAsync(
       h.page,
       (url) => url.origin === builderOrigin && url.pathname.endsWith('/changes'),
-      (route) => route.fulfill({ ...BUILDER_SLOW_DOWN_NO_WAIT, headers: { ...BUILDER_SLOW_DOWN_NO_WAIT.headers, 'access-control-expose-headers': 'Retry-After', 'retry-after': answered++ === 0 ? '1' : '90' } }),
+      (route) => route.fulfill(builderSlowDownFor(answered++ === 0 ? 1 : 90)),
     );
     try {
       await h.context.clock.setSystemTime(new Date(2026, 11, 1, 12, 5, 40));

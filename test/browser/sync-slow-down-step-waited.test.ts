@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Component } from '../../src/shared/api/builder/schemas';
 import { parseEmulatorState } from '../playground/page/emulator-link';
 import { checkAxeAsync } from './support/a11y-checks';
-import { BUILDER_SLOW_DOWN_NO_WAIT } from './support/builder-slow-down';
+import { builderSlowDownFor } from './support/builder-slow-down';
 import { addRouteAsync } from './support/own-route';
 import { textOf, useHarness } from './support/playground-harness';
 import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
@@ -36,7 +36,7 @@ describe.each(['light', 'dark'] as const)('a sync refused for two minutes after 
     const error = ui.getByTestId('sync-error');
     const builderOrigin = new URL(h.emulator.builderUrl).origin;
     // Batch 1: a second, then the builder's answer. Batch 2: a second, then two minutes.
-    const answers = ['1', null, '1', '90'];
+    const answers = [1, null, 1, 90];
     let pushes = 0;
     const stopRoute = await addRouteAsync(
       h.page,
@@ -45,7 +45,7 @@ describe.each(['light', 'dark'] as const)('a sync refused for two minutes after 
         if (request.method() !== 'POST') return route.fallback();
         const wait = answers[pushes++] ?? null;
         if (wait === null) return route.fallback();
-        return route.fulfill({ ...BUILDER_SLOW_DOWN_NO_WAIT, headers: { ...BUILDER_SLOW_DOWN_NO_WAIT.headers, 'access-control-expose-headers': 'Retry-After', 'retry-after': wait } });
+        return route.fulfill(builderSlowDownFor(wait));
       },
     );
     try {

@@ -44,7 +44,7 @@ export type PageLoader<T> = (page: number, signal: AbortSignal) => Promise<{ ite
  * list's own, not a copy), `left` and `done` its earlier visits' (see PagedList's `earlier`): as it
  * comes back, those the library removed meanwhile say why it may have none left.
  */
-interface Kept {
+export interface Kept {
   owner: object;
   pages: number;
   rows: ReadonlyArray<{ id: number | string }>;
@@ -62,14 +62,26 @@ function leftSince(before: Kept, seen: ReadonlySet<number | string>): ReadonlyAr
  * A list's pages, from `number` up to `upTo` (read one after another); `attempt` counts its Try
  * agains and reads on (a page may be asked for again, its next emails moved up onto it).
  * `restart`: the rows read before are dropped (a new key, a list read again from the start).
+ * `before`: what an earlier visit left, for a kept list read again from the start, until that read
+ * is in (a Try again after a page past the first failed reads on from it, not from the start).
  */
-interface Page {
+export interface Page {
   key: string;
   number: number;
   attempt: number;
   upTo: number;
   restart: boolean;
   readAgain: boolean;
+  before?: Kept;
+}
+
+/**
+ * The page a read from `asked` that stopped at page `number` is drawn for (and a Try again asks
+ * for again): past its first, not read from the start any more, still compared with the visit
+ * the read began from, so the rows that visit showed and the library no longer lists are not lost.
+ */
+export function stoppedAt(asked: Page, number: number): Page {
+  return number === asked.number ? asked : { ...asked, number, restart: false };
 }
 
 const same = (one: Page | null, other: Page) => one !== null && one.key === other.key && one.number === other.number && one.attempt === other.attempt;
@@ -102,9 +114,9 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
     if (same(reached.current, current)) return undefined;
     let live = true;
     const unneeded = new AbortController();
-    const asked = { ...current };
     // Read from the start: the list as an earlier visit left it, if kept (overwritten once this read is in).
-    const before = current.restart ? keptFor(current.key) : undefined;
+    const asked = { ...current, before: current.restart ? keptFor(current.key) : current.before };
+    const before = asked.before;
     if (current.restart) {
       seen.current = new Set();
       goneAtAsk.current = 0;
@@ -115,7 +127,7 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
     const fresh: T[] = [];
     // The last page read (a More goes on after it; a Try again asks for it again): the list is drawn for it.
     const stop = (number: number, drawn: Pick<PagedList<T>, 'done' | 'problem'> & { meta?: PagedList<T>['meta'] }) => {
-      const at = number === asked.number ? asked : { ...asked, number, restart: false };
+      const at = stoppedAt(asked, number);
       if (at !== asked) {
         reached.current = at;
         setPage(at);
@@ -160,7 +172,7 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
     const next = readOnFrom(current.number, perPage.current, shown.done, gone - goneAtAsk.current);
     const more = () => {
       if (shown.loading || next === null) return;
-      setPage({ ...current, number: next.page, attempt: current.attempt + 1, upTo: next.upTo, restart: false, readAgain: gone > goneAtAsk.current });
+      setPage({ ...current, number: next.page, attempt: current.attempt + 1, upTo: next.upTo, restart: false, readAgain: gone > goneAtAsk.current, before: undefined });
       goneAtAsk.current = gone;
     };
     return { ...shown, done: next === null, more, retry };

@@ -141,8 +141,22 @@ describe('removalText', () => {
     // Deleted since the check: done, not refused, and named from the list.
     const listed = [{ nodeId: '1:3', name: 'Ref', pageId: '0:1', pageName: 'Cover', x: 0, y: 0, within: null, emailId: 7, brandName: 'Acme', subject: 'Sale' }];
     expect(removalText({ removed: 0, failures: [{ nodeId: '1:3', name: '', pageName: '', reason: 'Someone deleted it after the check.' }] }, listed)).toBe(
-      'No reference was removed. “Acme: Sale” on page “Cover” was already deleted from the file.',
+      'No reference was removed. “Acme: Sale” on page “Cover”, on the canvas was already deleted from the file.',
     );
+  });
+  it('names one already deleted in the words of its row: where it is, and which of two alike', () => {
+    const reference = { name: 'Ref', pageId: '0:1', pageName: 'Cover', x: 0, y: 0, emailId: 7, brandName: 'Acme', subject: 'Sale' };
+    const board = { kind: 'board' as const, name: 'Spring' };
+    const listed = [
+      { ...reference, nodeId: '1:2', within: board },
+      { ...reference, nodeId: '1:3', within: board },
+      { ...reference, nodeId: '1:4', within: null },
+    ];
+    const gone = (nodeId: string) => ({ nodeId, name: '', pageName: '', reason: 'Someone deleted it after the check.' });
+    const text = removalText({ removed: 1, failures: [gone('1:3')] }, listed);
+    expect(text).toBe('Removed 1 reference (one undo step in Figma). “Acme: Sale” on page “Cover”, in the journey board “Spring” (2 of 2) was already deleted from the file.');
+    expect(text).toContain(placeTexts(listed)[1]);
+    expect(messageProblems(text)).toEqual([]);
   });
   it('names the journey boards that went with their last reference, after the references', () => {
     const text = removalText({ removed: 1, failures: [], boards: [{ name: 'Acme — journey', pageName: 'Emails' }] });

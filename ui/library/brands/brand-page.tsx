@@ -16,6 +16,7 @@ import { BrandInsightsView } from './brand-insights';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { ExternalLink } from '../../components/external-link';
 import { countWord, plural } from '../../components/count-words';
+import { useKeptScroll } from '../use-kept-scroll';
 
 const PAGE_SIZE = 20;
 
@@ -108,6 +109,9 @@ export function BrandPage({ client, slug, hidden, onBack, backLabel, onOpen, onL
     // Once, as the brand first shows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown]);
+  // Come back to (its pages kept), it shows where the designer had scrolled to, as Me and Journeys
+  // do: once the insights above its emails are drawn too, so the place is where it was.
+  useKeptScroll(`brand ${slug}`, '', client, shown && !hidden && insights.status !== 'loading', page);
   const insightsRetryFocused = useRetryFocus(insights.status === 'loading', insights.status === 'failed', 0, () => (page.current?.querySelector<HTMLElement>('#brand-insights-title') ?? heading.current)?.focus());
   // The list's notice, else the insights': whichever shows.
   useOwnCountdown(!hidden && (problem ?? (insights.status === 'failed' ? insights.problem : null))?.kind === 'busy');

@@ -134,12 +134,17 @@ export function goneReferences(outcome: Pick<CheckOutcome, 'references' | 'goneE
  */
 export const alreadyGone = (failure: ReferenceRemoval['failures'][number]) => failure.name === '';
 
-/** "Removed 2 references (one undo step in Figma)." (or that none was), each one that stayed, with why, those already deleted, and the journey boards emptied with them. */
+/**
+ * "Removed 2 references (one undo step in Figma)." (or that none was), each one that stayed, with why, those already deleted, and the journey boards emptied with them.
+ * `listed` is the rows as the designer saw them when removing: one already deleted is named in its row's words, place included.
+ */
 export function removalText({ removed, failures, boards }: ReferenceRemoval, listed: readonly FoundReference[] = []): string {
+  const places = placeTexts(listed);
   const stayed = failures.map((failure) => {
     if (!alreadyGone(failure)) return `“${failure.name}”${failure.pageName === '' ? '' : ` on page “${failure.pageName}”`} was not removed. ${failure.reason}`;
-    const reference = listed.find((reference) => reference.nodeId === failure.nodeId);
-    return `${reference ? `“${reference.brandName}: ${reference.subject}” on page “${reference.pageName}”` : 'A reference'} was already deleted from the file.`;
+    const index = listed.findIndex((reference) => reference.nodeId === failure.nodeId);
+    const reference = listed[index];
+    return `${reference ? `“${reference.brandName}: ${reference.subject}” on ${places[index]!}` : 'A reference'} was already deleted from the file.`;
   });
   // Nothing removed makes no undo step: saying one would send the designer looking for it.
   const emptied = emptiedBoardsText(boards);

@@ -160,7 +160,8 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
   const gone = goneReferences(outcome);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(gone.map((reference) => reference.nodeId)));
   const [confirming, setConfirming] = useState(false);
-  const [removal, setRemoval] = useState<ReferenceRemoval | null>(null);
+  // The last removal's result, with the rows as listed when it was asked for: its words name them as those rows did.
+  const [removal, setRemoval] = useState<{ result: ReferenceRemoval; listed: readonly FoundReference[] } | null>(null);
   // The references the removal took out: the summary then counts what the file still has.
   const [removedIds, setRemovedIds] = useState<ReadonlySet<string>>(new Set());
   const [problem, setProblem] = useState<string | null>(null);
@@ -216,7 +217,7 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
       (result) => {
         const stayed = new Set(result.failures.flatMap((failure) => (alreadyGone(failure) ? [] : [failure.nodeId])));
         setRemovedIds((before) => new Set([...before, ...remaining.map((reference) => reference.nodeId).filter((nodeId) => !stayed.has(nodeId))]));
-        setRemoval(result);
+        setRemoval({ result, listed: left });
         setConfirming(false);
         setRemoving(false);
       },
@@ -239,8 +240,8 @@ function CheckResult({ endpoint, outcome, removing, onRemoving: setRemoving }: {
       <LiveStatus testId="references-summary" id="references-summary">{summaryText(removedIds.size === 0 ? outcome : withoutRemoved(outcome, removedIds))}</LiveStatus>
       {/* What the last removal did, before what it left (listed below it). */}
       {removal ? (
-        <p class={`notice ${removal.failures.some((failure) => !alreadyGone(failure)) ? 'notice-error' : 'notice-success'}`} data-testid="references-removal" tabIndex={-1} ref={removalResult}>
-          {removalText(removal, gone)}
+        <p class={`notice ${removal.result.failures.some((failure) => !alreadyGone(failure)) ? 'notice-error' : 'notice-success'}`} data-testid="references-removal" tabIndex={-1} ref={removalResult}>
+          {removalText(removal.result, removal.listed)}
         </p>
       ) : null}
       {/* Remove before the rows: one Tab from Check again, not after two a row, and in sight in a small window. */}
