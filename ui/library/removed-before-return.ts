@@ -18,3 +18,12 @@ export function removedOnEarlierVisits(earlier: EarlierVisits<{ id: number | str
   const gone = earlier ? earlier.left.filter((row) => removed.has(row.id as number)).length : 0;
   return { gone, all: empty && gone > 0 && (gone < earlier!.left.length || !earlier!.done) };
 }
+
+/**
+ * Earlier visits' rows once a More has read `seen`: one read again (new emails had pushed it a
+ * page on, past what the first read reached) is listed, not left, so it is not counted twice.
+ */
+export function listedAgain<T extends { id: number | string }>(earlier: EarlierVisits<T>, seen: ReadonlySet<number | string>): EarlierVisits<T> {
+  const left = earlier.left.filter((row) => !seen.has(row.id));
+  return left.length === earlier.left.length ? earlier : { ...earlier, left };
+}

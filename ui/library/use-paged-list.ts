@@ -16,7 +16,7 @@ import { useLatest } from '../hooks/use-latest';
 import { takeUnseen } from '../../src/shared/api/library/unique-pager';
 import { libraryProblem, type LibraryProblem } from './library-problem';
 import { readOnFrom } from './page-after-removals';
-import type { EarlierVisits } from './removed-before-return';
+import { listedAgain, type EarlierVisits } from './removed-before-return';
 
 export interface PagedList<T> {
   items: T[];
@@ -134,6 +134,8 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
       }
       if (fresh.length > 0) rows.current = [...rows.current, ...fresh];
       if (before && drawn.problem === null) earlier.current = { left: leftSince(before, seen.current) as T[], done: before.done };
+      // A row an earlier visit showed, read again with a More (new emails had pushed it a page on), is listed, not left.
+      else if (earlier.current !== null && fresh.length > 0) earlier.current = listedAgain(earlier.current, seen.current);
       if (owner && drawn.problem === null) kept.set(asked.key, { owner, pages: number, rows: rows.current, left: earlier.current?.left ?? [], done: drawn.done });
       const items = rows.current;
       setState((state) => ({ ...state, ...drawn, loading: false, items, earlier: earlier.current, asked: at }));

@@ -1,7 +1,7 @@
 // Me's empty lists say why they are empty: never anything, the emails opened found removed, or all
 // of them removed (the list read again after the last row went, and found empty).
 import { describe, expect, it } from 'vitest';
-import { emptyListText } from '../../../ui/library/me/emptied-words';
+import { emptyListText } from '../../../ui/library/emptied-words';
 
 const LIKES = { none: 'No liked emails yet.', left: 'No liked emails left', all: 'the emails you liked' };
 

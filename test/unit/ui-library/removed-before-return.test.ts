@@ -2,8 +2,8 @@
 // visits showed that the library no longer lists: those found removed say why it may be empty, as
 // the ones opened; "the library removed them all" only when more than those went.
 import { describe, expect, it } from 'vitest';
-import { removedOnEarlierVisits } from '../../../ui/library/removed-before-return';
-import { emptyListText } from '../../../ui/library/me/emptied-words';
+import { listedAgain, removedOnEarlierVisits } from '../../../ui/library/removed-before-return';
+import { emptyListText } from '../../../ui/library/emptied-words';
 
 const LIKES = { none: 'No liked emails yet.', left: 'No liked emails left', all: 'the emails you liked' };
 const rows = (...ids: number[]) => ids.map((id) => ({ id }));
@@ -33,5 +33,20 @@ describe('the empty state of a list come back', () => {
     const earlier = removedOnEarlierVisits({ left: rows(7), done: true }, new Set([7]), true);
     expect(emptyListText({ gone: 0, goneBefore: earlier.gone, readAgain: earlier.all }, LIKES)).toBe('No liked emails left: the library removed the one you opened.');
     expect(emptyListText({ gone: 2, goneBefore: 1, readAgain: false }, LIKES)).toBe('No liked emails left: the library removed the 3 you opened.');
+  });
+});
+
+describe('an earlier visit’s row read again with a More', () => {
+  it('is listed, not left: counted once, as a row, never also as one the library removed', () => {
+    const earlier = { left: rows(3, 4), done: false };
+    const after = listedAgain(earlier, new Set<number | string>([1, 2, 3]));
+    expect(after.left.map((row) => row.id)).toEqual([4]);
+    // Row 3 found removed later counts once, among the rows listed (use-without-removed's `gone`), not again here.
+    expect(removedOnEarlierVisits(after, new Set([3]), false).gone).toBe(0);
+  });
+
+  it('leaves the record as it was when the More brought none of them', () => {
+    const earlier = { left: rows(3), done: true };
+    expect(listedAgain(earlier, new Set<number | string>([9]))).toBe(earlier);
   });
 });

@@ -10,7 +10,7 @@ import { useOwnCountdown } from '../held-notice';
 import { EmailRows } from '../email-rows';
 import { useListChanges, usePagedList, type OpenedList } from '../use-paged-list';
 import { totalWithout } from '../removed-email';
-import { emptyListText } from '../me/emptied-words';
+import { emptyListText } from '../emptied-words';
 import { useWithoutRemoved } from '../use-without-removed';
 import { BrandInsightsView } from './brand-insights';
 import { focusRowFrom, MoreButton } from '../more-button';

@@ -11,7 +11,7 @@ import { focusFell, ProblemNotice, useRetryFocus } from '../problem-notice';
 import { useEscapeBack } from '../../hooks/use-escape-back';
 import { useListChanges, usePagedList, type OpenedList, type PagedList } from '../use-paged-list';
 import { totalWithout } from '../removed-email';
-import { emptyListText } from './emptied-words';
+import { emptyListText } from '../emptied-words';
 import { useWithoutRemoved } from '../use-without-removed';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS, shortDate } from '../search/search-query';

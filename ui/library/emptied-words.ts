@@ -1,6 +1,6 @@
-// What a list of Me says once nothing is left in it, and why: never anything in it, emails opened
+// What a list of emails (Me's, a brand's) says once nothing is left in it, and why: never anything in it, emails opened
 // and found removed, or the list read again after that (its next emails) and found empty too.
-import { removedOpenedText } from '../removed-email';
+import { removedOpenedText } from './removed-email';
 
 export interface EmptyWords {
   /** The list had none: "No liked emails yet." */
