@@ -3,7 +3,8 @@
 // typed words alone, as if picking a category or brand would find more. Driven through Browse.
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { openBrowseAsync } from './support/browse-steps';
+import { openBrowseAsync, openBrowseWithClockAsync } from './support/browse-steps';
+import { stopWindowClockAsync } from './support/clocked-window';
 import { textOf, useHarness } from './support/playground-harness';
 
 const h = useHarness();
@@ -22,4 +23,27 @@ describe('a search that finds nothing', () => {
       await expect.poll(() => textOf(empty.locator('p')), { timeout: 10_000 }).toBe('Try other words or all categories.');
     }, 120_000);
   }
+});
+
+describe('a search that found nothing, its box emptied', () => {
+  it('still speaks of the search that ran until the next one runs (typing waits for a pause)', async () => {
+    const { context, ui } = await openBrowseWithClockAsync(h);
+    try {
+      const empty = ui.getByTestId('library-empty');
+      const box = ui.getByRole('searchbox', { name: 'Search emails' });
+      await box.fill('zzqqxx nothing like this');
+      await expect.poll(() => textOf(empty.locator('p')), { timeout: 10_000 }).toBe('Try other words.');
+      // The clock held: the emptied box's search waits for its pause.
+      await stopWindowClockAsync(context, ui);
+      await box.fill('');
+      // Drawn at once (Preact draws on a microtask; the held clock holds only the search's pause).
+      await ui.evaluate(() => Promise.resolve());
+      expect(await box.inputValue()).toBe('');
+      expect(await textOf(empty.locator('p'))).toBe('Try other words.');
+      await context.clock.resume();
+      await expect.poll(() => empty.count(), { timeout: 10_000 }).toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

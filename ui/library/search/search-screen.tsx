@@ -85,7 +85,7 @@ export function SearchScreen({ client, search, place, onPlace, onOpen, onOpenSet
         <div class="empty-state" data-testid="library-empty">
           {/* Left empty by the emails found removed: that is why, not the words searched for. */}
           <strong>{search.gone > 0 ? `No emails left in these results: the library removed ${removedOpenedText(search.gone)}.` : 'No emails match this search.'}</strong>
-          <p>{search.gone > 0 ? 'Search again, or change the filters, to find others.' : noMatchHint(form)}</p>
+          <p>{search.gone > 0 ? 'Search again, or change the filters, to find others.' : noMatchHint(search.searched)}</p>
         </div>
       ) : null}
       {emails.length > 0 ? (

@@ -30,6 +30,8 @@ export interface SearchResults {
 
 export interface EmailSearch extends SearchResults {
   form: SearchForm;
+  /** The form the results answer: the one typed waits for a pause in typing (an empty state speaks of this one). */
+  searched: SearchForm;
   setForm: (form: SearchForm | ((current: SearchForm) => SearchForm)) => void;
   /** The next page, unless one is loading, all are in, or a problem waits for a retry. */
   loadMore: () => void;
@@ -138,5 +140,5 @@ export function useEmailSearch(client: LibraryClient): EmailSearch {
     [load],
   );
 
-  return { form, setForm, ...results, loadMore, retry: load, remove };
+  return { form, setForm, searched: applied, ...results, loadMore, retry: load, remove };
 }
