@@ -58,4 +58,34 @@ describe('Browse: thumbnails lost with the connection, the first row scrolled aw
     await expect.poll(() => loaded(firstThumb), { timeout: 10_000 }).toBe(true);
     expect(await thumbnailsOf(firstId)).toBeGreaterThan(0);
   });
+
+  it('asks nothing for the grid while Me covers it, and asks once Emails shows again', async () => {
+    const stopThumbnailsAsync = await addRouteAsync(h.page, (url) => url.pathname.endsWith('/thumbnail.png'), (route) => route.abort('internetdisconnected'));
+    let ui: Frame;
+    try {
+      ui = await openBrowseAsync(h);
+      await expect.poll(() => textOf(card(ui, 0).locator('.email-thumb')), { timeout: 10_000 }).toBe('Thumbnail did not load');
+    } finally {
+      await stopThumbnailsAsync();
+    }
+    const firstThumb = card(ui, 0).locator('.email-thumb');
+    const firstId = Number(await card(ui, 0).getAttribute('data-result-id'));
+    await ui.getByRole('button', { name: 'Me', exact: true }).click();
+    await ui.getByRole('region', { name: 'Me' }).waitFor();
+
+    // Back online behind Me: the grid's thumbnails wait (given time they would take to be asked for).
+    const mark = await markImageRequestsAsync(h.emulator);
+    await h.context.setOffline(true);
+    await expect.poll(() => ui.evaluate(() => navigator.onLine), { timeout: 10_000 }).toBe(false);
+    await h.context.setOffline(false);
+    await expect.poll(() => ui.evaluate(() => navigator.onLine), { timeout: 10_000 }).toBe(true);
+    await ui.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1_000)));
+    const thumbnails = async () => (await mark.sinceAsync()).filter((request) => request.kind === 'thumbnail').length;
+    expect(await thumbnails(), 'thumbnails behind Me').toBe(0);
+
+    // Emails again: the first card's thumbnail is asked for, and shows.
+    await ui.getByRole('button', { name: 'Emails', exact: true }).click();
+    await expect.poll(() => loaded(firstThumb), { timeout: 10_000 }).toBe(true);
+    expect((await mark.sinceAsync()).filter((request) => request.kind === 'thumbnail' && emailIdOf(request) === firstId).length).toBeGreaterThan(0);
+  });
 });

@@ -12,6 +12,8 @@ export interface EmailCardProps {
   focusable: boolean;
   /** Only cards in view load their thumbnail; the others keep the placeholder. */
   showImage: boolean;
+  /** In view and the grid shown (not behind an email's detail): a thumbnail lost with the connection is asked for again only then. */
+  onScreen: boolean;
   height: number;
   /**
    * The thumbnail's height (email-grid.tsx counts a row's from it), and whether that is less than its
@@ -26,9 +28,9 @@ export interface EmailCardProps {
   canvas: CanvasInsert | null;
 }
 
-export function EmailCard({ email, position, total, focusable, showImage, height, thumb, onOpen, onFocus, selected, onToggle, canvas }: EmailCardProps) {
+export function EmailCard({ email, position, total, focusable, showImage, onScreen, height, thumb, onOpen, onFocus, selected, onToggle, canvas }: EmailCardProps) {
   const subject = subjectOf(email);
-  const [broken, setBroken] = useFailedUntilOnline(email.thumbnail_url, showImage);
+  const [broken, setBroken] = useFailedUntilOnline(email.thumbnail_url, onScreen);
   return (
     <li class={selected ? 'email-card email-card-selected' : 'email-card'} style={{ height: `${height}px` }} aria-posinset={position} aria-setsize={total}>
       <button

@@ -191,6 +191,7 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
         total={emails.length}
         focusable={index === focused}
         showImage={row >= pictures.first && row <= pictures.last}
+        onScreen={visible && row >= pictures.first && row <= pictures.last}
         height={cardHeight}
         thumb={{ height: thumbHeight, letterboxed }}
         onOpen={() => onOpen(index)}
