@@ -17,6 +17,7 @@ const HOLDER_KINDS: Partial<Record<NodeType, NonNullable<FoundReference['within'
   GROUP: 'group',
   COMPONENT: 'component',
   COMPONENT_SET: 'component',
+  INSTANCE: 'instance',
 };
 
 /**

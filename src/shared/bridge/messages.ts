@@ -292,7 +292,7 @@ export const foundReferenceSchema = z.object({
    * The layer at the top of its page that holds it, as a designer finds it (a section, a journey
    * board, a frame…), or null when it sits on the canvas itself: where it is, in words, not coordinates.
    */
-  within: z.nullable(z.object({ kind: z.enum(['section', 'board', 'frame', 'group', 'component']), name: z.string() })),
+  within: z.nullable(z.object({ kind: z.enum(['section', 'board', 'frame', 'group', 'component', 'instance']), name: z.string() })),
   emailId: z.number(),
   brandName: z.string(),
   subject: z.string(),

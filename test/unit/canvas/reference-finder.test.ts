@@ -47,6 +47,13 @@ describe('topLevelHolder', () => {
     expect(topLevelHolder(reference)).toEqual({ kind: 'section', name: 'Welcome emails' });
   });
 
+  it('says an instance is an instance, not a frame (a component made of a board of references, then used)', () => {
+    const page = { type: 'PAGE', name: 'Cover', parent: null } as unknown as BaseNode;
+    const instance = { type: 'INSTANCE', id: '9:1', name: 'Campaign board', parent: page, children: [] } as unknown as BaseNode;
+    const reference = { type: 'FRAME', name: 'Acme — Sale', parent: instance } as unknown as BaseNode;
+    expect(topLevelHolder(reference)).toEqual({ kind: 'instance', name: 'Campaign board' });
+  });
+
   it('reads a holder once for all the references it holds (its children are read through the slow sandbox)', () => {
     let childReads = 0;
     const page = { type: 'PAGE', name: 'Cover', parent: null } as unknown as BaseNode;

@@ -182,6 +182,7 @@ const HOLDER_WORDS: Record<NonNullable<FoundReference['within']>['kind'], string
   frame: 'frame',
   group: 'group',
   component: 'component',
+  instance: 'instance',
 };
 
 /** "page “Cover”, in the section “Ideas”", or "…, on the canvas" when no layer holds it (said after "on"): where a designer looks, not coordinates. */
