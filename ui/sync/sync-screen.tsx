@@ -440,21 +440,23 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           </Button>
         ) : (
           <>
-            {items && summary.label ? (
+            {items && summary.label && !failure?.retryRuns ? (
               <Button variant="primary" onClick={() => void runAsync()} disabled={readOnlyReason !== null} held={held} testId="sync-run">
                 {summary.label}
               </Button>
             ) : null}
-            <Button
-              onClick={() => {
-                checkPressed.current = true;
-                void compareAsync();
-              }}
-              held={held}
-              testId="sync-check"
-            >
-              Check again
-            </Button>
+            {failure?.retryChecks ? null : (
+              <Button
+                onClick={() => {
+                  checkPressed.current = true;
+                  void compareAsync();
+                }}
+                held={held}
+                testId="sync-check"
+              >
+                Check again
+              </Button>
+            )}
             {items && items.length > 0 ? (
               <Button onClick={() => void copySummaryAsync()} testId="sync-copy-summary">
                 Copy summary
