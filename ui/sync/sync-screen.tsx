@@ -224,6 +224,9 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           <FailureNotice
             failure={failure}
             busy={busy}
+            // A retry that is the sync takes the Sync button's words (hidden below meanwhile): one button, counting what is left.
+            retryLabel={failure.retryRuns && items && summary.label ? summary.label : undefined}
+            retryTestId={failure.retryRuns && items && summary.label ? 'sync-run' : undefined}
             onRetry={(failed) => {
               checkPressed.current = failed.retryChecks === true;
               retryFrom(failed);
