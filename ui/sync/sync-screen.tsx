@@ -50,7 +50,8 @@ export interface SyncScreenProps {
 
 /** The button the keyboard goes back to when a check or a sync ends: Check again after a check it started, else the first one there. */
 function afterTask(actions: HTMLElement, byCheck: boolean): HTMLElement | null {
-  const check = byCheck ? actions.querySelector<HTMLElement>('[data-testid="sync-check"]') : null;
+  // A failed check's Check again is its notice's (the one below hides meanwhile).
+  const check = byCheck ? (actions.querySelector<HTMLElement>('[data-testid="sync-check"]') ?? actions.parentElement?.querySelector<HTMLElement>('[data-testid="sync-error"] ~ button')) : null;
   return check ?? actions.querySelector<HTMLElement>('button:not(:disabled)');
 }
 
