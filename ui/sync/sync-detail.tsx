@@ -4,6 +4,7 @@ import type { ComponentChildren, RefObject } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PropertyChange, SyncChoice, SyncDetail, SyncItem, SyncKind } from '../../src/shared/bridge/messages';
 import { Button } from '../components/button';
+import { plural } from '../components/count-words';
 import { focusLost, useFocusKeeper } from '../components/focus-keeper';
 import { ErrorNotice } from '../components/notice';
 import { Spinner } from '../components/spinner';
@@ -194,21 +195,36 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
         </div>
       ) : null}
       {/* A row taken in part says its steps above (those left as the file is now); taking again leaves the same. */}
+      {/* Listed in full once theirs is chosen; until then one line that opens on demand, so it is
+          said before theirs is taken without pushing the pictures out of a 400 × 600 window. */}
       {detail && detail.manualSteps.length > 0 && !item.takenInPart && (mode === 'take' || mode === 'conflict') ? (
-        <div class="notice notice-info" data-testid="sync-manual-steps">
-          <p>Taking theirs cannot apply everything. Change these by hand afterwards:</p>
-          <ul class="sync-steps">
-            {detail.manualSteps.map((step, index) => (
-              <li key={index}>{step}</li>
-            ))}
-          </ul>
-        </div>
+        item.choice === 'take' ? (
+          <div class="notice notice-info" data-testid="sync-manual-steps">
+            <p>Taking theirs cannot apply everything. Change these by hand afterwards:</p>
+            <ManualSteps steps={detail.manualSteps} />
+          </div>
+        ) : (
+          <details class="notice notice-info sync-steps-later" data-testid="sync-manual-steps">
+            <summary>Taking theirs leaves {plural(detail.manualSteps.length, 'change')} to make by hand</summary>
+            <ManualSteps steps={detail.manualSteps} />
+          </details>
+        )
       ) : null}
       {/* The pictures before the property table: under it, at the default size (400 × 600) a table
           of a few rows put the picture below the visible part, and no picture showed without scrolling. */}
       {detail ? <PictureCompare detail={detail} name={item.name} kind={item.kind} mode={pictureMode} setMode={onPictureMode} amount={pictureAmount} setAmount={onPictureAmount} /> : null}
       {detail ? <ChangesTable detail={detail} same={item.kind === 'both-same'} /> : null}
     </section>
+  );
+}
+
+function ManualSteps({ steps }: { steps: readonly string[] }) {
+  return (
+    <ul class="sync-steps">
+      {steps.map((step, index) => (
+        <li key={index}>{step}</li>
+      ))}
+    </ul>
   );
 }
 

@@ -9,6 +9,8 @@ export interface Failure {
   retry: () => void;
   /** The retry is a check (Check again): when it ends, the keyboard goes back to Check again, not to Sync. */
   retryChecks?: boolean;
+  /** The retry is the sync itself: it shows as the Sync button ("Sync 14 changes"), which hides below meanwhile, so the action is offered once. */
+  retryRuns?: boolean;
   /** The row whose choice the retry saves again: the keyboard goes back to it (its row, or its choice in the open detail). */
   focusKey?: string;
   /**

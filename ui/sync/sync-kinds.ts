@@ -167,6 +167,23 @@ export function takenInPartText(item: SyncItem): string | null {
   return `Taken in part: ${count.toLocaleString('en-US')} ${countWord(count, 'step')} left to do by hand`;
 }
 
+/**
+ * The same, as short as a row needs it, so who and when still fit at the narrowest window
+ * ("Taken in part: 1 step left"; the tooltip and the detail say it in full).
+ */
+export function takenInPartRowText(item: SyncItem): string | null {
+  if (!item.takenInPart) return null;
+  const count = item.takenInPart.steps.length;
+  return `Taken in part: ${count.toLocaleString('en-US')} ${countWord(count, 'step')} left`;
+}
+
+/**
+ * What not ticking a row taken in part means: it is not taken again (its choice starts as skip,
+ * as taking it again would leave the same steps). Said in full in its tooltip; its row leaves
+ * "Skipped for now" out, which read as contradicting "Taken in part".
+ */
+export const NOT_TAKEN_AGAIN = 'Not taken again unless you choose to take it';
+
 /** Whether running the sync does something with this row. */
 export function willRun(item: SyncItem): boolean {
   return choiceMode(item.kind) !== 'none' && item.choice !== 'skip';

@@ -6,7 +6,7 @@ import type { SyncChoice, SyncItem } from '../../src/shared/bridge/messages';
 import { useLatest } from '../hooks/use-latest';
 import { ChoiceCell } from './choice-control';
 import type { PictureLoader } from './picture-loader';
-import { chipsText, chipText, choiceMode, choiceText, KIND_LABEL, otherChipText, otherNameRowText, otherNameText, otherPropertiesRowText, REPLACED_LABEL, replacementChoiceText, takenInPartText } from './sync-kinds';
+import { chipsText, chipText, choiceMode, choiceText, KIND_LABEL, otherChipText, otherNameRowText, otherNameText, otherPropertiesRowText, REPLACED_LABEL, NOT_TAKEN_AGAIN, replacementChoiceText, takenInPartRowText, takenInPartText } from './sync-kinds';
 import { firstItemIndex, foldedChipCount, formatCount, nextItemIndex, type SyncRow } from './sync-rows';
 import { relativeTime } from '../messages/relative-time';
 import { revealRow, rowsPerPage, virtualWindow } from './virtual-window';
@@ -305,7 +305,11 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
     // What "other properties" stands for, after the rename: the chip cannot say it and keep its width.
     const others = otherPropertiesRowText(item);
     const othersFull = others === null ? null : capitalized(otherChipText(item.otherProperties));
-    const subTitle = [renamedFull === null ? null : capitalized(renamedFull), othersFull, remoteFull].filter(Boolean).join(' · ');
+    // Taken in part and not ticked: not taken again (the default), which the row leaves unsaid and the title says.
+    const partly = takenInPartText(item);
+    const notTakenAgain = partly !== null && item.choice === 'skip';
+    const partlyFull = partly === null ? null : notTakenAgain ? `${partly}; ${NOT_TAKEN_AGAIN.toLowerCase()}` : partly;
+    const subTitle = [renamedFull === null ? null : capitalized(renamedFull), othersFull, partlyFull, remoteFull].filter(Boolean).join(' · ');
     rendered.push(
       <div
         role="row"
@@ -335,7 +339,7 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
               {item.kind === 'conflict' ? <span class="visually-hidden">{choiceText(item)}. </span> : null}
               {replaces
                 ? `Replaces the deleted “${replaces.name}” · ${replacementChoiceText(item, replaces)}`
-                : quietLine([renamed, others, takenInPartText(item), item.kind === 'conflict' ? null : choiceText(item).replace(/ (into|from) th.*/, ''), remote], others)}
+                : quietLine([renamed, others, takenInPartRowText(item), item.kind === 'conflict' || notTakenAgain ? null : choiceText(item).replace(/ (into|from) th.*/, ''), remote], others)}
             </span>
           </span>
         </div>

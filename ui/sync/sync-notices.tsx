@@ -52,7 +52,7 @@ function inSight(element: HTMLElement): boolean {
  * it until the wait said is over (pressed sooner, it could only be refused again), as Templates
  * holds a save, and says so politely once it is.
  */
-export function FailureNotice({ failure, busy, onRetry, testId }: { failure: Failure; busy: boolean; onRetry: (failure: Failure) => void; testId: string }) {
+export function FailureNotice({ failure, busy, onRetry, testId, retryLabel, retryTestId }: { failure: Failure; busy: boolean; onRetry: (failure: Failure) => void; testId: string; retryLabel?: string; retryTestId?: string }) {
   const held = useStillBefore(failure.tryAgainAt ?? null);
   const box = useRef<HTMLDivElement>(null);
   const retry = useRef<HTMLButtonElement>(null);
@@ -69,8 +69,8 @@ export function FailureNotice({ failure, busy, onRetry, testId }: { failure: Fai
     <div class="sync-error" ref={box}>
       <ErrorNotice message={failure.message} testId={testId} />
       {!busy ? (
-        <Button onClick={() => onRetry(failure)} held={held} buttonRef={retry}>
-          {failure.retryLabel}
+        <Button onClick={() => onRetry(failure)} held={held} buttonRef={retry} testId={retryTestId}>
+          {retryLabel ?? failure.retryLabel}
         </Button>
       ) : null}
       {failure.tryAgainAt === undefined ? null : <WaitOverStatus held={held} />}

@@ -50,7 +50,8 @@ export interface SyncScreenProps {
 
 /** The button the keyboard goes back to when a check or a sync ends: Check again after a check it started, else the first one there. */
 function afterTask(actions: HTMLElement, byCheck: boolean): HTMLElement | null {
-  const check = byCheck ? actions.querySelector<HTMLElement>('[data-testid="sync-check"]') : null;
+  // A failed check's Check again is its notice's (the one below hides meanwhile).
+  const check = byCheck ? (actions.querySelector<HTMLElement>('[data-testid="sync-check"]') ?? actions.parentElement?.querySelector<HTMLElement>('[data-testid="sync-error"] ~ button')) : null;
   return check ?? actions.querySelector<HTMLElement>('button:not(:disabled)');
 }
 
@@ -224,6 +225,9 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           <FailureNotice
             failure={failure}
             busy={busy}
+            // A retry that is the sync takes the Sync button's words (hidden below meanwhile): one button, counting what is left.
+            retryLabel={failure.retryRuns && items && summary.label ? summary.label : undefined}
+            retryTestId={failure.retryRuns && items && summary.label ? 'sync-run' : undefined}
             onRetry={(failed) => {
               checkPressed.current = failed.retryChecks === true;
               retryFrom(failed);
@@ -440,21 +444,23 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
           </Button>
         ) : (
           <>
-            {items && summary.label ? (
+            {items && summary.label && !failure?.retryRuns ? (
               <Button variant="primary" onClick={() => void runAsync()} disabled={readOnlyReason !== null} held={held} testId="sync-run">
                 {summary.label}
               </Button>
             ) : null}
-            <Button
-              onClick={() => {
-                checkPressed.current = true;
-                void compareAsync();
-              }}
-              held={held}
-              testId="sync-check"
-            >
-              Check again
-            </Button>
+            {failure?.retryChecks ? null : (
+              <Button
+                onClick={() => {
+                  checkPressed.current = true;
+                  void compareAsync();
+                }}
+                held={held}
+                testId="sync-check"
+              >
+                Check again
+              </Button>
+            )}
             {items && items.length > 0 ? (
               <Button onClick={() => void copySummaryAsync()} testId="sync-copy-summary">
                 Copy summary

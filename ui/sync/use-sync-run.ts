@@ -173,7 +173,7 @@ export function useSyncRun({
     await batcher.flushAsync();
     if (unsaved.current) {
       working.current = false;
-      setFailure({ message: 'Some choices were not saved, so the sync did not start. Save them again (above), then sync.', retryLabel: 'Sync now', retry: () => void runAsync() });
+      setFailure({ message: 'Some choices were not saved, so the sync did not start. Save them again (above), then sync.', retryLabel: 'Sync now', retryRuns: true, retry: () => void runAsync() });
       return;
     }
     let cancelled = false;
@@ -192,14 +192,14 @@ export function useSyncRun({
       // Refused before sending anything: the same sync again would be refused again.
       else if (code === 'no_comparison') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Check again', retryChecks: true, retry: () => void compareAsync() });
       // Refused before anything was taken or sent, until a batch of references is placed: the same sync, once they are.
-      else if (code === 'busy') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Sync now', retry: () => void runAsync() });
+      else if (code === 'busy') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Sync now', retryRuns: true, retry: () => void runAsync() });
       else if (code === 'not_linked') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Open Settings', retry: onOpenSettings });
       else {
         // A "slow down": said by when it ends, the sync held until then.
         const wait = rateLimitWait(error);
         const message = `The sync did not finish: ${asSentence(wait?.words ?? errorText(error))} What was already sent is recorded, and your choices are kept.`;
         const settings = settingsRetry(error, onOpenSettings);
-        const failed: Failure = settings ? { message, retryLabel: 'Open Settings', retry: settings } : { message, retryLabel: 'Try the sync again', retry: () => void runAsync(), tryAgainAt: wait?.tryAgainAt };
+        const failed: Failure = settings ? { message, retryLabel: 'Open Settings', retry: settings } : { message, retryLabel: 'Try the sync again', retryRuns: true, retry: () => void runAsync(), tryAgainAt: wait?.tryAgainAt };
         setFailure(failed);
         // The list and the button then count only what is left (the recorded state; no request, so the words above stay).
         void showRecordedAsync().then(

@@ -54,6 +54,12 @@ export interface SyncStubConfig {
   runSteps?: string[];
   /** What the run leaves by hand, instead of the entry for "Card / Product 1". */
   runManualSteps?: Array<{ key: string; name: string; steps: string[] }>;
+  /** The detail's pictures drawn this size, in px (default 40 × 20): [320, 240] as a hero section is. */
+  pictureSize?: [number, number];
+  /** A conflict's steps by hand if theirs is taken (default: one). */
+  conflictManualSteps?: string[];
+  /** Adds "Header" (key tp): their version, changed by Robin Vale just now, an earlier sync took in part, with these steps left by hand (not ticked to take again, as the sandbox has it). */
+  takenInPartSteps?: string[];
   /** The entries in the file's sync history (default: one, two hours ago); each an hour before the one above. */
   historyEntries?: number;
 }
@@ -63,8 +69,9 @@ export function installSyncStub(config: SyncStubConfig): void {
   const names = config.names ?? ['Button / Primary', 'Card / Product', 'Hero / Split', 'Footer / Legal'];
   const now = Date.now();
   const hoursAgo = (hours: number) => new Date(now - hours * 3600e3).toISOString();
-  type Item = { key: string; name: string; kind: string; componentKind: string; choice: string; choices?: string[]; remoteUpdatedBy: string | null; remoteUpdatedAt: string | null; chips?: string[] };
+  type Item = { key: string; name: string; kind: string; componentKind: string; choice: string; choices?: string[]; remoteUpdatedBy: string | null; remoteUpdatedAt: string | null; chips?: string[]; takenInPart?: { steps: string[] } };
   // What changed, for rows with two versions: cycles through a fill, text and size, a description.
+  const [pictureWidth, pictureHeight] = config.pictureSize ?? [40, 20];
   const chipSets = config.chipSets ?? [['fill'], ['text', 'size'], ['description']];
   let items: Item[] = [];
   for (let index = 0; index < config.count; index++) {
@@ -87,6 +94,9 @@ export function installSyncStub(config: SyncStubConfig): void {
   }
   if (config.deletedConflict) {
     items.push({ key: 'dc', name: 'Badge', kind: 'conflict', componentKind: 'component', choice: 'skip', choices: ['push', 'skip'], remoteUpdatedBy: 'Ana Lima', remoteUpdatedAt: hoursAgo(1) });
+  }
+  if (config.takenInPartSteps) {
+    items.push({ key: 'tp', name: 'Header', kind: 'remote-change', componentKind: 'component', choice: 'skip', remoteUpdatedBy: 'Robin Vale', remoteUpdatedAt: new Date(now).toISOString(), chips: ['fill'], takenInPart: { steps: config.takenInPartSteps } });
   }
   if (config.replaced) {
     items.push({ key: 'r-old', name: 'Banner', kind: 'local-delete', componentKind: 'component', choice: config.replacedDeleteSkipped ? 'skip' : 'push', remoteUpdatedBy: null, remoteUpdatedAt: null });
@@ -194,13 +204,13 @@ export function installSyncStub(config: SyncStubConfig): void {
           { path: 'Button / Type=Primary › Label', property: 'fill', before: '#0A66FF', after: '#0052CC', beforeColor: '#0A66FF', afterColor: '#0052CC' },
           { path: 'Button / Type=Primary', property: 'padding left', before: '16', after: '20' },
         ],
-        beforePicture: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" width="40" height="20"/%3E',
+        beforePicture: `data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" width="${pictureWidth}" height="${pictureHeight}"/%3E`,
         afterPicture: !config.bothPictures
           ? null
           : config.unreadablePictureFrom !== undefined && details >= config.unreadablePictureFrom
             ? `data:image/png;base64,bm90IGEgcGljdHVyZQ${details}`
-            : 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" width="40" height="20"%3E%3Crect width="40" height="20" fill="%230052CC"/%3E%3C/svg%3E',
-        manualSteps: conflict ? ['Set the corner radius to 6 by hand.'] : [],
+            : `data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" width="${pictureWidth}" height="${pictureHeight}"%3E%3Crect width="${pictureWidth}" height="${pictureHeight}" fill="%230052CC"/%3E%3C/svg%3E`,
+        manualSteps: conflict ? (config.conflictManualSteps ?? ['Set the corner radius to 6 by hand.']) : [],
       };
     },
     // Every third row of each kind (a key's index / 9 ≡ 2 mod 3) has no picture; the others a small coloured square.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncItem, SyncKind } from '../../../src/shared/bridge/messages';
-import { choiceMode, choiceText, KIND_LABEL, KIND_ORDER, replacementChoiceText, takenInPartText, toggledChoice } from '../../../ui/sync/sync-kinds';
+import { choiceMode, choiceText, KIND_LABEL, KIND_ORDER, replacementChoiceText, takenInPartRowText, takenInPartText, toggledChoice } from '../../../ui/sync/sync-kinds';
 import { activePairs, buildRows, changeCounts, firstItemIndex, foldedChipCount, formatUpdateNotice, hasNoComponents, isInSync, kindCounts, nextItemIndex, noMatchText, runSummary, withPairChips } from '../../../ui/sync/sync-rows';
 import { summaryHeadline, summaryText } from '../../../ui/sync/sync-summary';
 import { isListedKind, listedRowCount } from '../../../src/shared/sync/listed-rows';
@@ -39,6 +39,13 @@ describe('sync kinds in words', () => {
     expect(takenInPartText({ ...partly, takenInPart: { steps: ['fill #ffffff → #ff2200'] } })).toBe('Taken in part: 1 step left to do by hand');
     expect(takenInPartText(item('Footer', 'remote-change', 'take'))).toBeNull();
     expect(summaryText([partly], null)).toContain('- Header (taken in part: 2 steps left to do by hand; skipped for now)');
+  });
+
+  it('says it short on the row, so who and when still fit at the narrowest window', () => {
+    const partly = { ...item('Header', 'remote-change'), takenInPart: { steps: ['fill #ffffff → #ff2200'] } };
+    expect(takenInPartRowText(partly)).toBe('Taken in part: 1 step left');
+    expect(takenInPartRowText({ ...partly, takenInPart: { steps: ['a', 'b'] } })).toBe('Taken in part: 2 steps left');
+    expect(takenInPartRowText(item('Footer', 'remote-change', 'take'))).toBeNull();
   });
 });
 
