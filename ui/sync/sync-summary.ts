@@ -1,7 +1,7 @@
 // The plain-text summary the Sync screen copies for a team channel or a changelog: what this
 // sync will push and what came in, as counts, then one line per row with its chips.
 import type { SyncItem } from '../../src/shared/bridge/messages';
-import { chipsText, choiceText, KIND_LABEL, KIND_ORDER, otherNameText, REPLACED_LABEL, replacementSummary, takenInPartText } from './sync-kinds';
+import { chipsText, choiceText, KIND_LABEL, KIND_ORDER, NOT_TAKEN_AGAIN, otherNameText, REPLACED_LABEL, replacementSummary, takenInPartText } from './sync-kinds';
 import { formatCount, kindCounts, plural, runSummary } from './sync-rows';
 import { listedRowCount } from '../../src/shared/sync/listed-rows';
 
@@ -22,6 +22,8 @@ export function summaryHeadline(items: readonly SyncItem[], pairs: ReadonlyMap<s
 
 /** A row's choice as the team reads it: a conflict's "keep mine" or "take theirs" was of whoever copied it. */
 function teamChoiceText(item: SyncItem): string {
+  // As its row says it: "skipped for now" read as contradicting "taken in part".
+  if (item.takenInPart && item.choice === 'skip') return NOT_TAKEN_AGAIN.toLowerCase();
   if (item.kind === 'conflict' && item.choice !== 'skip') return item.choice === 'push' ? 'keep this file’s version' : 'take the design system’s version';
   return choiceText(item).toLowerCase();
 }

@@ -38,7 +38,7 @@ describe('sync kinds in words', () => {
     expect(takenInPartText(partly)).toBe('Taken in part: 2 steps left to do by hand');
     expect(takenInPartText({ ...partly, takenInPart: { steps: ['fill #ffffff → #ff2200'] } })).toBe('Taken in part: 1 step left to do by hand');
     expect(takenInPartText(item('Footer', 'remote-change', 'take'))).toBeNull();
-    expect(summaryText([partly], null)).toContain('- Header (taken in part: 2 steps left to do by hand; skipped for now)');
+    expect(summaryText([partly], null)).toContain('- Header (taken in part: 2 steps left to do by hand; not taken again unless you choose to take it)');
   });
 
   it('says it short on the row, so who and when still fit at the narrowest window', () => {
