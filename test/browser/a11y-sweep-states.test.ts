@@ -48,7 +48,7 @@ describe.each(['light', 'dark'] as const)('more states, %s theme', (theme: Theme
     await ui.locator('iframe.email-html').waitFor({ timeout: 10_000 });
     await checkAxeAsync(ui, 'an email’s HTML, desktop width');
     await checkKeyboardAsync(ui, 'an email’s HTML');
-    await ui.getByRole('button', { name: 'Mobile' }).click();
+    await ui.getByRole('button', { name: 'Phone' }).click();
     await checkAxeAsync(ui, 'an email’s HTML, mobile width');
     await h.page.keyboard.press('Escape');
 

@@ -100,7 +100,8 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
     } finally {
       await evaluateHooks(h.page, (hooks) => hooks.network.setMode('normal'));
     }
-    await ui.getByTestId('sync-check').click();
+    // The failure's own Check again (the one below is hidden while it offers it).
+    await ui.getByRole('button', { name: 'Check again' }).click();
     await ui.getByTestId('sync-run').waitFor({ timeout: 30_000 });
     await ui.getByTestId('sync-run').click();
     await expect.poll(() => textOf(ui.getByTestId('sync-outcome')), { timeout: 30_000 }).toMatch(/^Sync done/);

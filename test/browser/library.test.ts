@@ -1805,7 +1805,7 @@ describe('Browse: an email', () => {
     await expect.poll(() => frame.locator('h1').textContent({ timeout: 1_000 }).catch(() => null)).toBe('Still a harmless email');
     expect(await frame.getByText('The rest of the email.').count()).toBe(1);
     // At phone width the frame is at its own scale: Desktop is zoomed out to fit the window, and Playwright aims its clicks inside a zoomed frame as if it were not.
-    await ui.getByRole('button', { name: 'Mobile' }).click();
+    await ui.getByRole('button', { name: 'Phone' }).click();
     await frame.getByText('Open the offer').click({ force: true });
     await frame.getByText('Leave the plugin').click({ force: true });
     // The overlay stays inside the preview: the plugin's own controls are still what is under the pointer.
@@ -1835,12 +1835,12 @@ describe('Browse: an email', () => {
     await cards(ui).first().click();
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(first.subject_line);
     await ui.getByRole('button', { name: 'HTML' }).click();
-    await ui.getByRole('button', { name: 'Mobile' }).click();
+    await ui.getByRole('button', { name: 'Phone' }).click();
     await ui.getByRole('button', { name: 'Next', exact: true }).click();
     await expect.poll(() => textOf(ui.getByRole('heading', { level: 2 })), { timeout: 10_000 }).toBe(second.subject_line);
     await ui.getByTitle(`HTML of “${second.subject_line}”`).waitFor({ timeout: 10_000 });
     expect(await ui.getByRole('button', { name: 'HTML' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await ui.getByRole('button', { name: 'Mobile' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await ui.getByRole('button', { name: 'Phone' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('lays the HTML out at desktop width in the default window, whole, and at phone width for Mobile (both were the window’s 374 px: the phone layout under Desktop, and a wide email cut at the right)', async () => {
@@ -1857,7 +1857,7 @@ describe('Browse: an email', () => {
     const shown = await frameElement.boundingBox();
     expect(shown!.x + shown!.width).toBeLessThanOrEqual(detail!.x + detail!.width);
     expect(await frame.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await ui.getByRole('button', { name: 'Mobile' }).click();
+    await ui.getByRole('button', { name: 'Phone' }).click();
     await expect.poll(() => frame.getByText('One column on a phone').isVisible()).toBe(true);
     expect(await frame.getByText('Two columns on a desktop').isVisible()).toBe(false);
   });
@@ -1867,7 +1867,7 @@ describe('Browse: an email', () => {
     const { frameElement } = await openEmailHtmlAsync(ui, '<html><body><p>Scroll me with the keys.</p></body></html>');
     expect(await ui.getByRole('button', { name: 'Desktop' }).getAttribute('aria-pressed')).toBe('true');
     // Tab from the width buttons goes into the email's frame, to scroll it.
-    await ui.getByRole('button', { name: 'Mobile' }).focus();
+    await ui.getByRole('button', { name: 'Phone' }).focus();
     await h.page.keyboard.press('Tab');
     // Widths as drawn by the frame and the element around it, each times its zoom.
     const drawn = () =>
@@ -1895,7 +1895,7 @@ describe('Browse: an email', () => {
     expect((await frameElement.getAttribute('srcdoc')) ?? '').not.toMatch(/href="https:\/\/evil/);
     await expect.poll(() => frame.getByText('Before the link.').count()).toBe(1);
     // At phone width the frame is at its own scale: Desktop is zoomed out to fit the window, and Playwright aims its clicks inside a zoomed frame as if it were not.
-    await ui.getByRole('button', { name: 'Mobile' }).click();
+    await ui.getByRole('button', { name: 'Phone' }).click();
     await frame.getByText('Shop the sale').click({ force: true });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(frame.url()).toBe('about:srcdoc');
@@ -1914,7 +1914,7 @@ describe('Browse: an email', () => {
     // The animations have run (1 s) before the clicks.
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     // At phone width the frame is at its own scale: Desktop is zoomed out to fit the window, and Playwright aims its clicks inside a zoomed frame as if it were not.
-    await ui.getByRole('button', { name: 'Mobile' }).click();
+    await ui.getByRole('button', { name: 'Phone' }).click();
     for (const label of ['Shop the sale', 'See the offer']) {
       await frame.getByText(label).click({ force: true });
       await new Promise((resolve) => setTimeout(resolve, 500));
