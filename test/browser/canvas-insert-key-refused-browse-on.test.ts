@@ -1,17 +1,13 @@
 // Placing emails when the library refuses the key (revoked meanwhile): placing needs no key, so the
 // summary offers Browse without the key, as Browse's notices do; on without it, the emails are
 // placed, and Settings says the saved key was refused.
-import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { openBrowseOnCurrentPageAsync, placedReferencesAsync } from './support/canvas-references';
-import { addRouteAsync } from './support/own-route';
+import { revokeKeyForEmailReadsAsync } from './support/revoked-key';
 import { useHarness, textOf } from './support/playground-harness';
 
 const h = useHarness();
-
-/** An email's facts, asked with a key. */
-const keyedEmailRead = (request: Request) => /^\/v1\/emails\/\d+$/.test(new URL(request.url()).pathname) && request.headers()['authorization'] !== undefined;
 
 describe.each(['light', 'dark'] as const)('Placing emails with a key the library refuses (%s)', (theme) => {
   it('offers Browse without the key, and places them without it', async () => {
@@ -21,15 +17,7 @@ describe.each(['light', 'dark'] as const)('Placing emails with a key the library
     let chosen = (await cards.locator('.email-card-subject').allTextContents()).slice(0, 2);
     for (const [index, subject] of chosen.entries()) await cards.nth(index).getByRole('checkbox', { name: `Select “${subject}”` }).check();
     // The key is revoked meanwhile: its reads are refused; reads without a key are answered.
-    const stopAsync = await addRouteAsync(h.page, (url) => url.origin === new URL(h.emulator.libraryUrl).origin && /^\/v1\/emails\/\d+$/.test(url.pathname), (route, request) =>
-      keyedEmailRead(request)
-        ? route.fulfill({
-            status: 401,
-            headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
-            body: JSON.stringify({ error: { code: 'unauthorized', message: 'The API key was revoked by its owner.' } }),
-          })
-        : route.continue(),
-    );
+    const stopAsync = await revokeKeyForEmailReadsAsync(h);
     try {
       await ui.getByRole('button', { name: 'Insert 2' }).click();
       const status = ui.getByTestId('insert-status');

@@ -1,17 +1,13 @@
 // A key refused while placing emails, then a new key saved in Settings (the insert's summary still
 // showing): the new key is not said refused, in Settings or by the summary, which offers Browse
 // without the key only while the refusal is of the key Browse sends.
-import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { switchToOtherAccountAsync } from './support/browse-steps';
 import { openBrowseOnCurrentPageAsync } from './support/canvas-references';
-import { addRouteAsync } from './support/own-route';
+import { revokeKeyForEmailReadsAsync } from './support/revoked-key';
 import { useHarness, textOf } from './support/playground-harness';
 
 const h = useHarness();
-
-/** An email's facts, asked with a key. */
-const keyedEmailRead = (request: Request) => /^\/v1\/emails\/\d+$/.test(new URL(request.url()).pathname) && request.headers()['authorization'] !== undefined;
 
 describe('A new library key saved after one refused while placing', () => {
   it('is not said refused, and the summary no longer offers Browse without the key', async () => {
@@ -21,11 +17,7 @@ describe('A new library key saved after one refused while placing', () => {
     const [subject] = await cards.locator('.email-card-subject').allTextContents();
     const box = cards.first().getByRole('checkbox', { name: `Select “${subject!}”` });
     await box.check();
-    const stopAsync = await addRouteAsync(h.page, (url) => url.origin === new URL(h.emulator.libraryUrl).origin && /^\/v1\/emails\/\d+$/.test(url.pathname), (route, request) =>
-      keyedEmailRead(request)
-        ? route.fulfill({ status: 401, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' }, body: JSON.stringify({ error: { code: 'unauthorized', message: 'The API key was revoked by its owner.' } }) })
-        : route.continue(),
-    );
+    const stopAsync = await revokeKeyForEmailReadsAsync(h);
     const status = ui.getByTestId('insert-status');
     try {
       await ui.getByRole('button', { name: 'Insert 1' }).click();

@@ -2,17 +2,13 @@
 // summary: the search is read again without the key, and the emails the designer ticked stay
 // ticked (none re-ticked here). The summary then says Browse goes on without the key, not to check
 // it, and its Open Settings opens Settings on the library's key field.
-import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { openBrowseOnCurrentPageAsync, placedReferencesAsync } from './support/canvas-references';
-import { addRouteAsync } from './support/own-route';
+import { revokeKeyForEmailReadsAsync } from './support/revoked-key';
 import { useHarness, textOf } from './support/playground-harness';
 
 const h = useHarness();
-
-/** An email's facts, asked with a key. */
-const keyedEmailRead = (request: Request) => /^\/v1\/emails\/\d+$/.test(new URL(request.url()).pathname) && request.headers()['authorization'] !== undefined;
 
 describe.each(['light', 'dark'] as const)('Browse without the key from the insert summary (%s)', (theme) => {
   it('keeps the ticked emails, says Browse goes on without the key, and opens Settings on the key', async () => {
@@ -25,15 +21,7 @@ describe.each(['light', 'dark'] as const)('Browse without the key from the inser
     const chosen = (await cards.locator('.email-card-subject').allTextContents()).slice(1, 3);
     const box = (index: number) => cards.filter({ hasText: chosenCards[index]! }).getByRole('checkbox', { name: `Select “${chosen[index]!}”` });
     for (const index of [0, 1]) await box(index).check();
-    const stopAsync = await addRouteAsync(h.page, (url) => url.origin === new URL(h.emulator.libraryUrl).origin && /^\/v1\/emails\/\d+$/.test(url.pathname), (route, request) =>
-      keyedEmailRead(request)
-        ? route.fulfill({
-            status: 401,
-            headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
-            body: JSON.stringify({ error: { code: 'unauthorized', message: 'The API key was revoked by its owner.' } }),
-          })
-        : route.continue(),
-    );
+    const stopAsync = await revokeKeyForEmailReadsAsync(h);
     try {
       await ui.getByRole('button', { name: 'Insert 2' }).click();
       const status = ui.getByTestId('insert-status');

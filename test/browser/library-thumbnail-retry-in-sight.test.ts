@@ -18,16 +18,28 @@ const loaded = (thumb: Locator): Promise<boolean> =>
     .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0, undefined, { timeout: 250 })
     .catch(() => false);
 
+/** Browse opened while thumbnails are lost with the connection: the first card says so. */
+async function openBrowseThumbnailsLostAsync(): Promise<Frame> {
+  const stopThumbnailsAsync = await addRouteAsync(h.page, (url) => url.pathname.endsWith('/thumbnail.png'), (route) => route.abort('internetdisconnected'));
+  try {
+    const ui = await openBrowseAsync(h);
+    await expect.poll(() => textOf(card(ui, 0).locator('.email-thumb')), { timeout: 10_000 }).toBe('Thumbnail did not load');
+    return ui;
+  } finally {
+    await stopThumbnailsAsync();
+  }
+}
+
+/** The connection lost, heard by the window, and back. */
+async function connectionLostAndBackAsync(ui: Frame): Promise<void> {
+  await h.context.setOffline(true);
+  await expect.poll(() => ui.evaluate(() => navigator.onLine), { timeout: 10_000 }).toBe(false);
+  await h.context.setOffline(false);
+}
+
 describe('Browse: thumbnails lost with the connection, the first row scrolled away', () => {
   it('asks again only for the cards on screen, and for the first row once it is back in sight', async () => {
-    const stopThumbnailsAsync = await addRouteAsync(h.page, (url) => url.pathname.endsWith('/thumbnail.png'), (route) => route.abort('internetdisconnected'));
-    let ui: Frame;
-    try {
-      ui = await openBrowseAsync(h);
-      await expect.poll(() => textOf(card(ui, 0).locator('.email-thumb')), { timeout: 10_000 }).toBe('Thumbnail did not load');
-    } finally {
-      await stopThumbnailsAsync();
-    }
+    const ui = await openBrowseThumbnailsLostAsync();
     const columns = await ui.evaluate(() => getComputedStyle(document.querySelector('.email-grid')!).gridTemplateColumns.split(' ').length);
     const firstThumb = card(ui, 0).locator('.email-thumb');
     const nextRowThumb = card(ui, columns).locator('.email-thumb');
@@ -45,9 +57,7 @@ describe('Browse: thumbnails lost with the connection, the first row scrolled aw
 
     // Back online: the second row, on screen, loads its thumbnails.
     const mark = await markImageRequestsAsync(h.emulator);
-    await h.context.setOffline(true);
-    await expect.poll(() => ui.evaluate(() => navigator.onLine), { timeout: 10_000 }).toBe(false);
-    await h.context.setOffline(false);
+    await connectionLostAndBackAsync(ui);
     await expect.poll(() => loaded(nextRowThumb), { timeout: 10_000 }).toBe(true);
     const thumbnailsOf = async (id: number) => (await mark.sinceAsync()).filter((request) => request.kind === 'thumbnail' && emailIdOf(request) === id).length;
     expect(await thumbnailsOf(firstId), 'the first card’s thumbnail, out of sight').toBe(0);
@@ -60,14 +70,7 @@ describe('Browse: thumbnails lost with the connection, the first row scrolled aw
   });
 
   it('asks nothing for the grid while Me covers it, and asks once Emails shows again', async () => {
-    const stopThumbnailsAsync = await addRouteAsync(h.page, (url) => url.pathname.endsWith('/thumbnail.png'), (route) => route.abort('internetdisconnected'));
-    let ui: Frame;
-    try {
-      ui = await openBrowseAsync(h);
-      await expect.poll(() => textOf(card(ui, 0).locator('.email-thumb')), { timeout: 10_000 }).toBe('Thumbnail did not load');
-    } finally {
-      await stopThumbnailsAsync();
-    }
+    const ui = await openBrowseThumbnailsLostAsync();
     const firstThumb = card(ui, 0).locator('.email-thumb');
     const firstId = Number(await card(ui, 0).getAttribute('data-result-id'));
     await ui.getByRole('button', { name: 'Me', exact: true }).click();
@@ -75,9 +78,7 @@ describe('Browse: thumbnails lost with the connection, the first row scrolled aw
 
     // Back online behind Me: the grid's thumbnails wait (given time they would take to be asked for).
     const mark = await markImageRequestsAsync(h.emulator);
-    await h.context.setOffline(true);
-    await expect.poll(() => ui.evaluate(() => navigator.onLine), { timeout: 10_000 }).toBe(false);
-    await h.context.setOffline(false);
+    await connectionLostAndBackAsync(ui);
     await expect.poll(() => ui.evaluate(() => navigator.onLine), { timeout: 10_000 }).toBe(true);
     await ui.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1_000)));
     const thumbnails = async () => (await mark.sinceAsync()).filter((request) => request.kind === 'thumbnail').length;
