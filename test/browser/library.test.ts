@@ -14,6 +14,7 @@ import { watchStatusRegionsAsync } from './support/status-regions';
 import { readLibraryAsync } from './support/library-read';
 import { imageRequestsAsync } from './support/emulator-image-requests';
 import { addRouteAsync } from './support/own-route';
+import { librarySlowDownFor } from './support/library-slow-down';
 
 const h = useHarness();
 let state: EmulatorDemoState;
@@ -349,11 +350,7 @@ describe('Browse: search', () => {
     const stopLookUpAsync = await addRouteAsync(h.page, lookUp, (route) => {
       lookUps.push(route.request().url());
       if (lookUps.length > 1) return route.continue();
-      return route.fulfill({
-        status: 429,
-        headers: { 'content-type': 'application/json', 'retry-after': '2', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
-        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
-      });
+      return route.fulfill(librarySlowDownFor(2));
     });
     try {
       await ui.getByLabel('Brand').fill(brand.brand);
@@ -574,11 +571,7 @@ describe('Browse: a request held back by the rate limit', () => {
   async function searchRateLimitedAsync(ui: Frame, retryAfterSeconds: number): Promise<void> {
     const searches = (url: URL) => url.pathname === '/v1/emails';
     const stopSearchesAsync = await addRouteAsync(h.page, searches, (route) =>
-      route.fulfill({
-        status: 429,
-        headers: { 'content-type': 'application/json', 'retry-after': String(retryAfterSeconds), 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
-        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
-      }),
+      route.fulfill(librarySlowDownFor(retryAfterSeconds)),
     );
     try {
       await ui.getByRole('searchbox', { name: 'Search emails' }).fill('free');
@@ -636,11 +629,7 @@ describe('Browse: a section that counts the library’s wait down itself', () =>
   /** Every ask of `path` (a URL test) from `page` is answered with a 429 asking to wait `seconds`. */
   async function refuseAsync(page: Page, path: (url: URL) => boolean, seconds: number): Promise<() => Promise<void>> {
     return addRouteAsync(page, path, (route) =>
-      route.fulfill({
-        status: 429,
-        headers: { 'content-type': 'application/json', 'retry-after': String(seconds), 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
-        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
-      }),
+      route.fulfill(librarySlowDownFor(seconds)),
     );
   }
   const held = (ui: Frame) => ui.getByRole('status').filter({ hasText: 'limited number of requests' });
@@ -807,11 +796,7 @@ describe('Browse: the next results refused while the email before the last is op
       let refused = 0;
       const stopNextPageAsync = await addRouteAsync(page, nextPage, (route) => {
         if (refused++ > 0) return route.fallback();
-        return route.fulfill({
-          status: 429,
-          headers: { 'content-type': 'application/json', 'retry-after': String(LONG_WAIT_SECONDS), 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
-          body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
-        });
+        return route.fulfill(librarySlowDownFor(LONG_WAIT_SECONDS));
       });
       const waitMs = LONG_WAIT_SECONDS * 1_000;
       try {
@@ -2192,11 +2177,7 @@ describe('Browse: brands', () => {
       // The first ask only: the library says to wait 2 seconds.
       if (refused.length > 0) return route.continue();
       refused.push(route.request().url());
-      return route.fulfill({
-        status: 429,
-        headers: { 'content-type': 'application/json', 'retry-after': '2', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
-        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
-      });
+      return route.fulfill(librarySlowDownFor(2));
     });
     try {
       await cards(ui).first().click();
@@ -2889,11 +2870,7 @@ describe('Browse: brand requests', () => {
     const requests = (url: URL) => url.pathname === '/v1/brand-requests';
     return addRouteAsync(page, requests, (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({
-            status: 429,
-            headers: { 'content-type': 'application/json', 'retry-after': String(seconds), 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
-            body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
-          })
+        ? route.fulfill(librarySlowDownFor(seconds))
         : route.fallback(),
     );
   }
@@ -2934,11 +2911,7 @@ describe('Browse: brand requests', () => {
     let listReads = 0;
     const stopRequestsAsync = await addRouteAsync(h.page, requests, (route) => {
       if (route.request().method() === 'GET') listReads++;
-      return route.fulfill({
-        status: 429,
-        headers: { 'content-type': 'application/json', 'retry-after': '120', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
-        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
-      });
+      return route.fulfill(librarySlowDownFor(120));
     });
     try {
       const form = ui.getByRole('form', { name: 'Ask for a brand' });

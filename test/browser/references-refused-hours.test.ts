@@ -9,6 +9,7 @@ import { checkAxeAsync } from './support/a11y-checks';
 import { addRouteAsync } from './support/own-route';
 import { useHarness, textOf } from './support/playground-harness';
 import { checkedWithOneRemovedAsync, firstEmailIdsAsync } from './support/references-steps';
+import { librarySlowDownFor } from './support/library-slow-down';
 
 const h = useHarness();
 let ids: number[];
@@ -17,12 +18,6 @@ beforeAll(async () => {
   await h.context.clock.install();
   ids = await firstEmailIdsAsync(h.emulator.libraryUrl);
 });
-
-const hourLong = {
-  status: 429,
-  headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After', 'retry-after': '3600' },
-  body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests.' } }),
-};
 
 const summary = (ui: Frame) => ui.getByTestId('references-summary');
 const checkAgain = (ui: Frame) => ui.getByRole('button', { name: 'Check again' });
@@ -44,7 +39,7 @@ describe('References: the library refuses the check for an hour', () => {
           asked.push(route.request().url());
           if (!route.request().url().endsWith(`/v1/emails/${ids[1]!}`)) return route.continue().catch(() => undefined);
           await othersAnswered;
-          return route.fulfill(hourLong);
+          return route.fulfill(librarySlowDownFor(3600));
         },
       );
       try {

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { addRouteAsync } from './support/own-route';
 import { useHarness, textOf } from './support/playground-harness';
+import { librarySlowDownFor } from './support/library-slow-down';
 
 const h = useHarness();
 let ids: number[];
@@ -14,12 +15,6 @@ beforeAll(async () => {
   const list = (await (await fetch(`${h.emulator.libraryUrl}/v1/emails?per_page=6`)).json()) as { data: Array<{ id: number }> };
   ids = list.data.map((email) => email.id);
 });
-
-const slowDown = {
-  status: 429,
-  headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After', 'retry-after': '60' },
-  body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests this minute.' } }),
-};
 
 describe('References: the library asks the check to slow down while other emails are answered', () => {
   it('counts the wait down once, in the check (light, clean under axe)', async () => {
@@ -38,7 +33,7 @@ describe('References: the library asks the check to slow down while other emails
       (url) => url.origin === new URL(h.emulator.libraryUrl).origin && /^\/v1\/emails\/\d+$/.test(url.pathname),
       async (route) => {
         asked.push(route.request().url());
-        if (asked.length === 1) return route.fulfill(slowDown);
+        if (asked.length === 1) return route.fulfill(librarySlowDownFor(60));
         if (asked.length <= 4) await answering;
         return route.continue().catch(() => undefined);
       },
