@@ -9,6 +9,7 @@ import { stepsToMatch } from './apply-theirs';
 import { namedChangeChips, type NamedChangeChips } from './change-chips';
 import { allowedChoices, allowedChoicesFor, classifyComponents, type ClassifiedComponent, type Classification, type LocalComponentSummary } from './classify';
 import type { KeptApartStore } from './kept-apart-store';
+import { additionNamesakes } from './namesakes';
 import { otherNameOf } from './other-name';
 import { withPartlyTaken } from './partly-taken';
 import type { PayloadCache } from './payload-cache';
@@ -39,6 +40,8 @@ export interface Comparison {
   replacements: Replacement[];
   /** The pairs the designer keeps apart (kept-apart-store.ts), as stored when compared. */
   keptApart: Replacement[];
+  /** A local add's and a remote add's namesake on the other side (namesakes.ts). */
+  namesakes: Map<string, ClassifiedComponent>;
 }
 
 function summaryOf(payload: ComponentPayload): LocalComponentSummary {
@@ -57,11 +60,12 @@ function stepsLeft(record: PartlyTakenEntry, local: ComponentPayload | undefined
   return now.length > 0 ? now : record.steps;
 }
 
-export function itemOf(component: ClassifiedComponent, current: Pick<Comparison, 'choices' | 'chips' | 'payloads'>): SyncItem {
+export function itemOf(component: ClassifiedComponent, current: Pick<Comparison, 'choices' | 'chips' | 'payloads' | 'namesakes'>): SyncItem {
   const { choices, chips } = current;
   const found = chips.get(component.key);
   const allowed = allowedChoicesFor(component);
   const otherName = otherNameOf(component);
+  const namesake = current.namesakes.get(component.key);
   return {
     ...(found === undefined ? {} : { chips: found.chips }),
     ...(found?.otherProperties === undefined ? {} : { otherProperties: found.otherProperties }),
@@ -69,6 +73,7 @@ export function itemOf(component: ClassifiedComponent, current: Pick<Comparison,
     // Only where the row allows fewer than its kind (the screen offers no choice the sandbox refuses).
     ...(allowed.length < allowedChoices(component.kind).length ? { choices: allowed } : {}),
     ...(component.takenInPart === undefined ? {} : { takenInPart: { steps: stepsLeft(component.takenInPart, current.payloads.get(component.key)) } }),
+    ...(namesake === undefined ? {} : { sameName: { key: namesake.key, by: namesake.remote?.updated_by ?? null, at: namesake.remote?.updated_at ?? null } }),
     key: component.key,
     name: component.name,
     kind: component.kind,
@@ -160,7 +165,20 @@ export function buildComparison(
   const classification = classifyAgainst(state, local, window);
   const byKey = new Map(classification.components.map((component) => [component.key, component]));
   const payloads = new Map(local.map((payload) => [payload.key, payload]));
-  return { link, state, classification, byKey, payloads, window, serverTime, choices, chips: new Map(), replacements: pairReplacements(classification.components), keptApart };
+  return {
+    link,
+    state,
+    classification,
+    byKey,
+    payloads,
+    window,
+    serverTime,
+    choices,
+    chips: new Map(),
+    replacements: pairReplacements(classification.components),
+    keptApart,
+    namesakes: additionNamesakes(classification.components),
+  };
 }
 
 /**

@@ -17,6 +17,7 @@ import { DetailChoice } from './choice-control';
 import { sideWithNoVersion } from './one-version';
 import { PixelDifference } from './pixel-difference';
 import { pairFactors } from './picture-scale';
+import { sameNameText } from './same-name';
 import { remoteText } from './sync-list';
 import { chipsText, choiceMode, KIND_ONE, REPLACED_LABEL, replacementReason, takenInPartText } from './sync-kinds';
 
@@ -88,6 +89,7 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
   }, [row, item.key, replacesKey, attempt, loadAsync, comparison]);
 
   const remote = remoteText(item, nowMs);
+  const sameName = sameNameText(item, nowMs);
   const detail = load.status === 'ready' ? load.detail : null;
   const mode = choiceMode(item.kind);
   // Held while the screen compares again (a collaborator's edit can start it): the control with the
@@ -179,6 +181,11 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
           {load.wait ? <WaitOverStatus held={held} /> : null}
         </div>
       ) : null}
+      {sameName === null ? null : (
+        <div class="notice notice-info" data-testid="sync-same-name">
+          <p>{sameName}</p>
+        </div>
+      )}
       {item.takenInPart ? (
         <div class="notice notice-info" data-testid="sync-taken-in-part">
           <p>

@@ -9,6 +9,7 @@ import type { PictureLoader } from './picture-loader';
 import { chipsText, chipText, choiceMode, choiceText, KIND_LABEL, otherChipText, otherNameRowText, otherNameText, otherPropertiesRowText, REPLACED_LABEL, NOT_TAKEN_AGAIN, replacementChoiceText, takenInPartRowText, takenInPartText } from './sync-kinds';
 import { firstItemIndex, foldedChipCount, formatCount, nextItemIndex, type SyncRow } from './sync-rows';
 import { relativeTime } from '../messages/relative-time';
+import { sameNameRowText, sameNameText } from './same-name';
 import { revealRow, rowsPerPage, virtualWindow } from './virtual-window';
 
 const ROW_HEIGHT = 40;
@@ -309,7 +310,9 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
     const partly = takenInPartText(item);
     const notTakenAgain = partly !== null && item.choice === 'skip';
     const partlyFull = partly === null ? null : notTakenAgain ? `${partly}; ${NOT_TAKEN_AGAIN.toLowerCase()}` : partly;
-    const subTitle = [renamedFull === null ? null : capitalized(renamedFull), othersFull, partlyFull, remoteFull].filter(Boolean).join(' · ');
+    // A namesake on the other side leads: at 320 px it shows before the choice gives way.
+    const sameName = sameNameRowText(item);
+    const subTitle = [sameNameText(item, nowMs), renamedFull === null ? null : capitalized(renamedFull), othersFull, partlyFull, remoteFull].filter(Boolean).join(' · ');
     rendered.push(
       <div
         role="row"
@@ -339,7 +342,7 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
               {item.kind === 'conflict' ? <span class="visually-hidden">{choiceText(item)}. </span> : null}
               {replaces
                 ? `Replaces the deleted “${replaces.name}” · ${replacementChoiceText(item, replaces)}`
-                : quietLine([renamed, others, takenInPartRowText(item), item.kind === 'conflict' || notTakenAgain ? null : choiceText(item).replace(/ (into|from) th.*/, ''), remote], others)}
+                : quietLine([sameName, renamed, others, takenInPartRowText(item), item.kind === 'conflict' || notTakenAgain ? null : choiceText(item).replace(/ (into|from) th.*/, ''), remote], others)}
             </span>
           </span>
         </div>

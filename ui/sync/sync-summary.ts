@@ -1,6 +1,7 @@
 // The plain-text summary the Sync screen copies for a team channel or a changelog: what this
 // sync will push and what came in, as counts, then one line per row with its chips.
 import type { SyncItem } from '../../src/shared/bridge/messages';
+import { sameNameSummary } from './same-name';
 import { chipsText, choiceText, KIND_LABEL, KIND_ORDER, NOT_TAKEN_AGAIN, otherNameText, REPLACED_LABEL, replacementSummary, takenInPartText } from './sync-kinds';
 import { formatCount, kindCounts, plural, runSummary } from './sync-rows';
 import { listedRowCount } from '../../src/shared/sync/listed-rows';
@@ -55,7 +56,8 @@ export function summaryText(items: readonly SyncItem[], fileName: string | null,
           const chips = item.chips && item.chips.length > 0 ? ` [${chipsText(item.chips, item.otherProperties)}]` : '';
           const partly = takenInPartText(item);
           const other = otherNameText(item);
-          return `- ${item.name}${other === null ? '' : `, ${other}`}${chips} (${partly === null ? '' : `${partly.toLowerCase()}; `}${teamChoiceText(item)})`;
+          const sameName = sameNameSummary(item);
+          return `- ${item.name}${other === null ? '' : `, ${other}`}${chips} (${partly === null ? '' : `${partly.toLowerCase()}; `}${teamChoiceText(item)}${sameName === null ? '' : `; ${sameName}`})`;
         }),
       ]);
     }

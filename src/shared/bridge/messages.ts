@@ -150,6 +150,13 @@ export const syncItemSchema = z.object({
    * take left to change by hand, in words. The row is not taken again unless chosen.
    */
   takenInPart: z.optional(z.object({ steps: z.array(z.string()) })),
+  /**
+   * An addition whose exact name the other side adds too, under another key
+   * (src/sync/namesakes.ts): for a local add, the component only in the design system (who added
+   * it and when); for a remote add, the file's (no who or when). Pushing the local add makes two
+   * components of that name in the design system. Optional, so an older state still reads.
+   */
+  sameName: z.optional(z.object({ key: z.string(), by: z.nullable(z.string()), at: z.nullable(z.string()) })),
 });
 export type SyncItem = z.infer<typeof syncItemSchema>;
 
