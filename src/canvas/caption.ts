@@ -1,6 +1,6 @@
 // The words a reference carries: its layer name and the caption under it (brand, subject, the
-// date it was captured, the service it came from, linked to the email's public page, else to
-// the service's site). Pure.
+// date it was captured, the service it was found through, linked to the email's public page,
+// else to the service's site). Pure.
 import type { ReferenceSource } from '../shared/bridge/messages';
 import { truncateText } from '../shared/api/http/utf8';
 import { parseHttpUrl } from '../shared/validation/http-url';
@@ -36,8 +36,9 @@ function webAddress(value: string): string | null {
 
 /**
  * Two lines: "Acme — Spring sale" and "Captured 3 Nov 2026 · View on MailVault", the last part
- * linked to the email's page. With no page to link, it says only where it came from ("From
- * MailVault": "View on" would point at nothing), the service's name linked to its site.
+ * linked to the email's page. With no page to link, it says only whom it came through ("Via
+ * MailVault": "View on" would point at nothing; "From" would name the service as the sender, as
+ * Browse's email detail says), the service's name linked to its site.
  */
 export function referenceCaption(source: ReferenceSource): Caption {
   const first = referenceName(source);
@@ -45,7 +46,7 @@ export function referenceCaption(source: ReferenceSource): Caption {
   // address becomes a link.
   const url = webAddress(source.url);
   const service = source.service.trim() || 'the library';
-  const linkText = `${url === null ? 'From' : 'View on'} ${service}`;
+  const linkText = `${url === null ? 'Via' : 'View on'} ${service}`;
   const text = `${first}\nCaptured ${captionDate(source.capturedDate)} · ${linkText}`;
   if (url !== null) return { text, link: { start: text.length - linkText.length, end: text.length, url } };
   return { text, link: { start: text.length - service.length, end: text.length, url: webAddress(source.serviceUrl) } };

@@ -1,6 +1,7 @@
 // A reference whose email has no public page (the library sent none) still credits the service:
-// its caption says "From MailVault", the service's name linked to the service's site (the
-// library's `meta.attribution.url`), as the library's terms ask. It was plain words.
+// its caption says "Via MailVault", the service's name linked to the service's site (the library's
+// `meta.attribution.url`), as the library's terms ask. It was plain words, then "From MailVault",
+// which read as if the service sent the email (Browse credits it "Via").
 import { describe, expect, it } from 'vitest';
 import { openBrowseOnCurrentPageAsync } from './support/canvas-references';
 import { addRouteAsync } from './support/own-route';
@@ -40,15 +41,15 @@ describe('a reference’s caption without the email’s page', () => {
               const caption = hooks.inspect().children(frame as FrameNode).find((child) => child.type === 'TEXT') as TextNode;
               const text = caption.characters;
               const at = text.length - name.length;
-              return { text, service: caption.getRangeHyperlink(at, text.length), from: caption.getRangeHyperlink(at - 5, at) };
+              return { text, service: caption.getRangeHyperlink(at, text.length), via: caption.getRangeHyperlink(at - 4, at) };
             }),
         ),
       source,
     );
     expect(captions).toHaveLength(1);
-    expect(captions[0]!.text).toMatch(new RegExp(`\\nCaptured .+ · From ${source}$`));
+    expect(captions[0]!.text).toMatch(new RegExp(`\\nCaptured .+ · Via ${source}$`));
     expect(captions[0]!.service).toEqual({ type: 'URL', value: url });
-    // "From " stays plain: only the name is the service's link.
-    expect(captions[0]!.from).toBeNull();
+    // "Via " stays plain: only the name is the service's link.
+    expect(captions[0]!.via).toBeNull();
   });
 });

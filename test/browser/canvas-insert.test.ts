@@ -296,7 +296,7 @@ describe('Browse: library emails on the canvas', () => {
     expect(placed.caption!.link).toEqual({ type: 'URL', value: email.data.mailvault_url });
     // Dropped anywhere else (a chat, a document), the card's text says where it came from: named
     // as the reference is, with its public page and the service (it was the subject alone).
-    expect(await dataTransfer.evaluate((data) => data.getData('text/plain'))).toBe(`${placed.name}\n${email.data.mailvault_url}\nFrom ${email.meta.attribution.source} (${email.meta.attribution.url})`);
+    expect(await dataTransfer.evaluate((data) => data.getData('text/plain'))).toBe(`${placed.name}\n${email.data.mailvault_url}\nVia ${email.meta.attribution.source} (${email.meta.attribution.url})`);
     expect(placed.parentId).toBe(target.id);
     const scaleX = target.box.width / target.rect.width;
     const scaleY = target.box.height / target.rect.height;

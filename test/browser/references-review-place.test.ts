@@ -73,4 +73,31 @@ describe('References: where each reference to a removed email is', () => {
         .toEqual(['Spring journey']);
     }, 120_000);
   }
+
+  it('says a page whose name is blank as a page with no name, in the row and its Show (it read “On page “””)', async () => {
+    await libraryControlAsync(h.emulator.libraryUrl, 'reset');
+    await h.openFreshAsync(`?command=browse&demo-keys=1&theme=dark&references=${[ids[0], ids[1]].join(',')}`);
+    const ui = await h.uiFrameAsync();
+    // The designer cleared the name of the page the reference is on.
+    await evaluateHooks(
+      h.page,
+      (hooks, emailId) => {
+        const inspect = hooks.inspect();
+        const pageOf = (node: BaseNode): PageNode => (node.type === 'PAGE' ? node : pageOf(node.parent!));
+        const reference = inspect.allNodes().find((node) => node.getPluginData('reference') !== '' && (JSON.parse(node.getPluginData('reference')) as { emailId: number }).emailId === emailId)!;
+        inspect.run(() => {
+          pageOf(reference).name = ' ';
+        });
+      },
+      ids[0]!,
+    );
+    await libraryControlAsync(h.emulator.libraryUrl, `library/emails/${ids[0]!}/remove`);
+    await ui.getByRole('button', { name: 'References', exact: true }).click();
+    await ui.getByRole('button', { name: 'Check references' }).click();
+    await expect.poll(() => textOf(ui.getByTestId('references-summary')), { timeout: 30_000 }).toBe('2 references to 2 emails; 1 removed from the library.');
+    const rows = await list(ui).locator('.brand-row-description').allTextContents();
+    expect(rows.map((row) => row.trim())).toEqual(['On a page with no name, on the canvas']);
+    expect(await list(ui).getByRole('button', { name: `Show ${name} on a page with no name, on the canvas` }).count()).toBe(1);
+    await checkAxeAsync(ui, 'a reference on a page with no name, dark');
+  }, 120_000);
 });

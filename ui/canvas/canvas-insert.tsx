@@ -11,7 +11,7 @@ import { WaitOverStatus } from '../components/wait-over-status';
 import { useLatest } from '../hooks/use-latest';
 import { useStillBefore } from '../hooks/use-still-before';
 import { dragText } from './drag-text';
-import { insertProgressText, insertSummarySince, withoutKeyOutcome } from './insert-summary';
+import { insertProgressText, insertSummarySince, refusedKeyOutcome, type RefusedKeySince } from './insert-summary';
 import { createInsertSessions, type SessionReport } from './insert-session';
 import { KeyRefusalContext } from '../library/refused-key';
 import { createReferenceInserter, nameOf, type Attribution, type BatchOptions, type InsertItem } from './reference-inserter';
@@ -122,18 +122,20 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
   const keyRefused = bar.kind === 'done' && bar.keyRefused === true;
   // Noted once per summary: the summary outlives the connection, and a key saved since is not the one refused.
   const noteRefused = useLatest(keyRefusal.noteRefused);
+  const summaryRefused = keyRefused ? bar : null;
   useEffect(() => {
-    if (keyRefused) noteRefused.current();
-  }, [keyRefused, noteRefused]);
-  // Browse without the key pressed: the summary's "Check the key in Settings" was about the attempt
-  // made with it; it now says Browse goes on without one, and to try again.
-  const withoutKey = keyRefused && keyRefusal.withoutKey;
+    if (summaryRefused) noteRefused.current();
+  }, [summaryRefused, noteRefused]);
+  // The summary's "Check the key in Settings" was about the attempt made with the key: once Browse
+  // no longer sends it (Browse without the key pressed, or another key or address saved since), it
+  // says so, and to try again.
+  const keySince: RefusedKeySince | null = !keyRefused ? null : keyRefusal.withoutKey || keyRefusal.savedSince === 'noKey' ? 'withoutKey' : keyRefusal.savedSince === 'changed' ? 'changed' : null;
   // Kept while nothing it reads changes: the bar's effects run on a new state (they measure it, and may scroll).
   const shown: BarState = useMemo(() => {
     if (bar.kind !== 'done') return bar;
-    if (placed && since?.placed === placed && since.gone > 0) return { ...bar, text: insertSummarySince(withoutKey ? withoutKeyOutcome(placed.outcome) : placed.outcome, since.gone) };
-    return withoutKey && bar.withoutKeyText !== undefined ? { ...bar, text: bar.withoutKeyText } : bar;
-  }, [bar, placed, since, withoutKey]);
+    if (placed && since?.placed === placed && since.gone > 0) return { ...bar, text: insertSummarySince(keySince ? refusedKeyOutcome(placed.outcome, keySince) : placed.outcome, since.gone) };
+    return keySince && bar.textsSince ? { ...bar, text: bar.textsSince[keySince] } : bar;
+  }, [bar, placed, since, keySince]);
   /** Each drag's email and the card it started from (Dismiss gives the focus back to it). */
   const drags = useRef(new Map<string, { item: InsertItem; origin: EventTarget | null }>());
 
@@ -190,7 +192,7 @@ export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEv
     <CanvasInsertContext.Provider value={api}>
       {children}
       {/* Hidden with Browse, not emptied: filled again on the way back, its words were said again. */}
-      <InsertBar state={shown} held={held} hidden={hidden} onCancel={() => sessions.cancel()} onDismiss={dismiss} onBrowseWithoutKey={keyRefused && keyRefusal.refused ? keyRefusal.browseWithoutKey : null} onOpenSettings={keyRefused ? (onOpenSettings ?? null) : null} />
+      <InsertBar state={shown} held={held} hidden={hidden} onCancel={() => sessions.cancel()} onDismiss={dismiss} onBrowseWithoutKey={keyRefused && keyRefusal.refused ? keyRefusal.browseWithoutKey : null} onOpenSettings={keyRefused && keySince !== 'changed' ? (onOpenSettings ?? null) : null} />
     </CanvasInsertContext.Provider>
   );
 }
@@ -206,7 +208,7 @@ interface InsertBarProps {
   onDismiss: () => void;
   /** The summary says the library refused the key, and Browse still sends it: offered under the words. */
   onBrowseWithoutKey: (() => void) | null;
-  /** The summary sends the designer to Settings (the key was refused, before and after going on without it). */
+  /** The summary sends the designer to Settings (the key was refused, before and after going on without it; not once another was saved). */
   onOpenSettings: (() => void) | null;
 }
 

@@ -1,7 +1,7 @@
 // The text a card dragged out of the window carries, for a drop anywhere but the canvas (a chat, a
 // document): library content shown outside the plugin says where it came from, as the library's
-// terms ask: the name Insert gives it, its public page, and the service with its site, as Browse
-// credits it. Pure.
+// terms ask: the name Insert gives it, its public page, and the service with its site, credited
+// "Via" as Browse credits it ("From" would name the service as the email's sender). Pure.
 import { parseHttpUrl } from '../../src/shared/validation/http-url';
 import { nameOf, type Attribution, type InsertItem } from './reference-inserter';
 
@@ -9,5 +9,5 @@ import { nameOf, type Attribution, type InsertItem } from './reference-inserter'
 export function dragText(item: InsertItem, attribution: Attribution | null = null): string {
   // Only web addresses: the library's answer could hold `javascript:`.
   const site = attribution === null ? null : parseHttpUrl(attribution.url) === null ? attribution.source : `${attribution.source} (${attribution.url})`;
-  return [nameOf(item), parseHttpUrl(item.url) === null ? null : item.url, site === null ? null : `From ${site}`].filter((line) => line !== null).join('\n');
+  return [nameOf(item), parseHttpUrl(item.url) === null ? null : item.url, site === null ? null : `Via ${site}`].filter((line) => line !== null).join('\n');
 }

@@ -2,18 +2,18 @@
 // Cancel stops them all, and once the last ends one summary counts them all. No DOM: the bar
 // (canvas-insert.tsx) shows what `report` hands it.
 import { errorText } from '../messages/error-text';
-import { insertSummary, mergeOutcomes, withoutKeyOutcome, type InsertOutcome } from './insert-summary';
+import { insertSummary, mergeOutcomes, refusedKeyOutcome, type InsertOutcome, type RefusedKeySince } from './insert-summary';
 import type { InsertProgress } from './reference-inserter';
 
 /**
  * `tryAgainAt`: the library's "slow down" ends then (a Date.now() time); placing is held until it does.
  * `placed`: what the summary counted as on the canvas, by layer, for its words to follow (⌘Z, a delete).
  * `keyRefused`: the library refused the key sent for an email's facts (placing works without one);
- * `withoutKeyText`: the summary as it reads once Browse goes on without that key.
+ * `textsSince`: the summary as it reads once Browse no longer sends that key (it goes on without one, or another was saved).
  */
 export type SessionReport =
   | { kind: 'running'; progress: InsertProgress }
-  | { kind: 'done'; text: string; failed: boolean; tryAgainAt?: number; placed?: { nodeIds: readonly string[]; outcome: InsertOutcome }; keyRefused?: boolean; withoutKeyText?: string };
+  | { kind: 'done'; text: string; failed: boolean; tryAgainAt?: number; placed?: { nodeIds: readonly string[]; outcome: InsertOutcome }; keyRefused?: boolean; textsSince?: Record<RefusedKeySince, string> };
 
 /** One placing: it reports its progress, and ends with its outcome (or throws: it could not begin). */
 export type PlaceAsync = (signal: AbortSignal, onProgress: (progress: InsertProgress) => void) => Promise<InsertOutcome>;
@@ -104,7 +104,7 @@ export function createInsertSessions(report: (state: SessionReport) => void): In
           text: insertSummary(all),
           failed: all.endProblem !== undefined || (all.failed.length > 0 && all.placed === 0),
           ...(all.tryAgainAt === undefined ? {} : { tryAgainAt: all.tryAgainAt }),
-          ...(all.keyRefused ? { keyRefused: true, withoutKeyText: insertSummary(withoutKeyOutcome(all)) } : {}),
+          ...(all.keyRefused ? { keyRefused: true, textsSince: { withoutKey: insertSummary(refusedKeyOutcome(all, 'withoutKey')), changed: insertSummary(refusedKeyOutcome(all, 'changed')) } } : {}),
           // An end not confirmed is not followed: its words already say to look on the canvas.
           ...(all.nodeIds && all.endProblem === undefined ? { placed: { nodeIds: all.nodeIds, outcome: all } } : {}),
         });

@@ -194,9 +194,17 @@ export function failuresText(failed: readonly InsertFailure[]): string {
 /** Why the emails the key stopped were not placed, once Browse goes on without it: placing needs none. */
 export const KEY_REFUSED_BROWSING_ON = 'The library API key was not accepted, and Browse goes on without a key now: placing needs none, so try again. To use a key, paste a new one in Settings.';
 
-/** The outcome as it reads once Browse goes on without the refused key: "Check the key in Settings" was about the attempt made with it. */
-export function withoutKeyOutcome<Outcome extends Pick<InsertOutcome, 'failed'>>(outcome: Outcome): Outcome {
-  return { ...outcome, failed: outcome.failed.map((failure) => (failure.keyRefused ? { ...failure, reason: KEY_REFUSED_BROWSING_ON } : failure)) };
+/** Why, once another key or address is saved: the refused key is no longer sent. */
+export const KEY_REFUSED_SETTINGS_CHANGED = 'The library API key was not accepted, and the library settings were changed since: try again.';
+
+/** What Browse does since the key was refused: goes on without a key, or with the settings saved since. */
+export type RefusedKeySince = 'withoutKey' | 'changed';
+
+const REFUSED_KEY_SINCE: Record<RefusedKeySince, string> = { withoutKey: KEY_REFUSED_BROWSING_ON, changed: KEY_REFUSED_SETTINGS_CHANGED };
+
+/** The outcome as it reads once Browse no longer sends the refused key: "Check the key in Settings" was about the attempt made with it. */
+export function refusedKeyOutcome<Outcome extends Pick<InsertOutcome, 'failed'>>(outcome: Outcome, since: RefusedKeySince): Outcome {
+  return { ...outcome, failed: outcome.failed.map((failure) => (failure.keyRefused ? { ...failure, reason: REFUSED_KEY_SINCE[since] } : failure)) };
 }
 
 export function insertSummary(outcome: Omit<InsertOutcome, 'placedIds'>): string {

@@ -33,7 +33,7 @@ import { focusFell, ProblemNotice, useKeyboardWhereFocusFell, useRetryFocus } fr
 import { requestSettingsFocus } from '../settings/settings-focus';
 import { useLatest } from '../hooks/use-latest';
 import { useWhenDrawn } from '../hooks/use-when-drawn';
-import { KeyRefusalContext, refusalOfConnection, type KeyRefusal, type RefusedKey } from './refused-key';
+import { KeyRefusalContext, refusalOfConnection, savedSinceRefusal, type KeyRefusal, type RefusedKey } from './refused-key';
 
 export interface LibraryScreenProps {
   endpoint: Pick<UiEndpoint, 'request' | 'emit'>;
@@ -96,6 +96,8 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
   const refusedBaseUrl = refused?.baseUrl;
   const refusedKey = refused?.key;
   const isRefused = refused !== null;
+  // A key or address saved since: words about the refusal say what Browse sends now.
+  const savedSince = savedSinceRefusal(heardRefusal, epoch, keyed);
   useEffect(() => {
     onKeyRefused?.(refusedBaseUrl === undefined || refusedKey === undefined ? null : { baseUrl: refusedBaseUrl, key: refusedKey });
   }, [onKeyRefused, refusedBaseUrl, refusedKey]);
@@ -114,8 +116,9 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
           }
         : null,
       withoutKey,
+      savedSince,
     };
-  }, [keyed, epoch, isRefused, withoutKey]);
+  }, [keyed, epoch, isRefused, withoutKey, savedSince]);
 
   const noAddress = connection !== null && 'client' in connection && isStandInAddress('library', connection.baseUrl);
   if (hidden && (connection === null || 'failed' in connection || noAddress)) return null;

@@ -22,9 +22,14 @@ export interface KeyRefusal {
   browseWithoutKey: (() => void) | null;
   /** Browse Without the key was pressed: Browse goes on anonymously (words about the key's earlier refusal say so). */
   withoutKey: boolean;
+  /** The key or address was saved since the refusal was heard: what Browse sends now (words about the refusal say so). */
+  savedSince: KeySavedSince | null;
 }
 
-const NO_REFUSAL: KeyRefusal = { refused: false, noteRefused: () => undefined, browseWithoutKey: null, withoutKey: false };
+/** Since a refusal, a save left Browse with another key or address ('changed'), or with no key ('noKey'). */
+export type KeySavedSince = 'changed' | 'noKey';
+
+const NO_REFUSAL: KeyRefusal = { refused: false, noteRefused: () => undefined, browseWithoutKey: null, withoutKey: false, savedSince: null };
 
 export const KeyRefusalContext = createContext<KeyRefusal>(NO_REFUSAL);
 
@@ -44,4 +49,15 @@ export function isRefusedKey(refused: RefusedKey | null, saved: { baseUrl: strin
 export function refusalOfConnection(heard: (RefusedKey & { epoch: number }) | null, epoch: number, connection: { baseUrl: string; key: string | null } | null, withoutKey: boolean): RefusedKey | null {
   if (heard === null || connection === null || heard.epoch !== epoch || heard.baseUrl !== connection.baseUrl) return null;
   return connection.key === heard.key || (withoutKey && connection.key === null) ? { baseUrl: heard.baseUrl, key: heard.key } : null;
+}
+
+/**
+ * What the connection sends since the refusal heard in an earlier epoch (a key or address saved
+ * since): no key, or another key or address; null while the refusal is of this epoch, or the same
+ * key goes on to the same address (saved again).
+ */
+export function savedSinceRefusal(heard: (RefusedKey & { epoch: number }) | null, epoch: number, connection: { baseUrl: string; key: string | null } | null): KeySavedSince | null {
+  if (heard === null || connection === null || heard.epoch === epoch) return null;
+  if (connection.key === null) return 'noKey';
+  return connection.key !== heard.key || connection.baseUrl !== heard.baseUrl ? 'changed' : null;
 }

@@ -1,4 +1,5 @@
-// A reference's caption with no web address to link says where the email came from, not "View on".
+// A reference's caption with no web address to link says whom the email came through ("Via"), not
+// "View on" (nothing to view) nor "From" (that read as if the service sent the email).
 import { describe, expect, it } from 'vitest';
 import { referenceCaption } from '../../../src/canvas/caption';
 import { messageProblems } from '../../support/message-rules';
@@ -6,13 +7,13 @@ import { messageProblems } from '../../support/message-rules';
 const source = { emailId: 7, brandSlug: 'acme', brandName: 'Acme', subject: 'Spring sale', url: 'https://library.example/emails/7', capturedDate: '2026-11-03', service: 'MailVault', serviceUrl: 'https://mailvault.example' };
 
 describe('referenceCaption without a link', () => {
-  it('credits the service without offering to view it elsewhere (it said “View on MailVault”, linked to nothing)', () => {
+  it('credits the service “Via”, as Browse does, without offering to view it elsewhere (it said “View on MailVault”, linked to nothing, then “From MailVault”, as if MailVault sent it)', () => {
     for (const url of ['', 'javascript:alert(1)', 'not an address']) {
       const caption = referenceCaption({ ...source, url });
-      expect(caption.text).toBe('Acme — Spring sale\nCaptured 3 Nov 2026 · From MailVault');
+      expect(caption.text).toBe('Acme — Spring sale\nCaptured 3 Nov 2026 · Via MailVault');
       expect(messageProblems(caption.text)).toEqual([]);
     }
-    expect(referenceCaption({ ...source, url: '', service: ' ' }).text).toBe('Acme — Spring sale\nCaptured 3 Nov 2026 · From the library');
+    expect(referenceCaption({ ...source, url: '', service: ' ' }).text).toBe('Acme — Spring sale\nCaptured 3 Nov 2026 · Via the library');
   });
 
   it('links the service’s name to its site (library `meta.attribution.url`): the credit was plain words', () => {

@@ -19,10 +19,10 @@ describe('a dragged card’s text', () => {
 
   it('leaves out an address that is not a web page (it would be a link to nowhere, or to a script)', () => {
     expect(dragText(item({ url: 'javascript:alert(1)' }))).toBe('Acme — Spring sale');
-    expect(dragText(item(), { source: 'MailVault', url: 'javascript:alert(1)' })).toBe('Acme — Spring sale\nhttps://library.example/emails/7\nFrom MailVault');
+    expect(dragText(item(), { source: 'MailVault', url: 'javascript:alert(1)' })).toBe('Acme — Spring sale\nhttps://library.example/emails/7\nVia MailVault');
   });
 
-  it('credits the service, by the name and site the library gives (meta.attribution), as Browse does (it named the record’s page alone)', () => {
-    expect(dragText(item(), { source: 'MailVault', url: 'https://mailvault.example' })).toBe('Acme — Spring sale\nhttps://library.example/emails/7\nFrom MailVault (https://mailvault.example)');
+  it('credits the service, by the name and site the library gives (meta.attribution), “Via”, as Browse does (it named the record’s page alone, then said “From”, as if the service sent it)', () => {
+    expect(dragText(item(), { source: 'MailVault', url: 'https://mailvault.example' })).toBe('Acme — Spring sale\nhttps://library.example/emails/7\nVia MailVault (https://mailvault.example)');
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { CanvasInsert } from '../../../src/shared/bridge/messages';
 import { ApiError } from '../../../src/shared/api/http/api-error';
-import { insertSummary, KEY_REFUSED_BROWSING_ON, withoutKeyOutcome } from '../../../ui/canvas/insert-summary';
+import { insertSummary, KEY_REFUSED_BROWSING_ON, KEY_REFUSED_SETTINGS_CHANGED, refusedKeyOutcome } from '../../../ui/canvas/insert-summary';
 import { createReferenceInserter, type InsertItem } from '../../../ui/canvas/reference-inserter';
 import { messageProblems } from '../../support/message-rules';
 
@@ -75,12 +75,21 @@ describe('placing several emails when the library refuses the key', () => {
     const outcome = await inserter.insertAsync([item(1), item(2, true), item(3, true), item(4)], { layout: 'grid' }, () => undefined, new AbortController().signal);
     // The one refused and the one not asked for (it needed the key) are the key's; none other.
     expect(outcome.failed.map(({ keyRefused }) => keyRefused)).toEqual([true, true]);
-    const text = insertSummary(withoutKeyOutcome(outcome));
+    const text = insertSummary(refusedKeyOutcome(outcome, 'withoutKey'));
     expect(text).toBe(`Placed 2 references on the canvas. 2 could not be placed: Email 2 and Email 3: ${KEY_REFUSED_BROWSING_ON.replace(/\.$/, '')}.`);
     expect(text).not.toContain('Check the key');
     expect(messageProblems(text)).toEqual([]);
     // A drop refused alone, the same.
     const dropped = await setup(0).inserter.insertDroppedAsync(item(1), 'drop-1', new AbortController().signal);
-    expect(insertSummary(withoutKeyOutcome(dropped))).toBe(`Acme — Email 1 could not be placed. ${KEY_REFUSED_BROWSING_ON}`);
+    expect(insertSummary(refusedKeyOutcome(dropped, 'withoutKey'))).toBe(`Acme — Email 1 could not be placed. ${KEY_REFUSED_BROWSING_ON}`);
+  });
+
+  it('reads true once another key or address is saved: it no longer says to check a key no longer sent', async () => {
+    const { inserter } = setup(1);
+    const outcome = await inserter.insertAsync([item(1), item(2, true), item(3, true), item(4)], { layout: 'grid' }, () => undefined, new AbortController().signal);
+    const text = insertSummary(refusedKeyOutcome(outcome, 'changed'));
+    expect(text).toBe(`Placed 2 references on the canvas. 2 could not be placed: Email 2 and Email 3: ${KEY_REFUSED_SETTINGS_CHANGED.replace(/\.$/, '')}.`);
+    expect(text).not.toContain('Check the key');
+    expect(messageProblems(text)).toEqual([]);
   });
 });

@@ -158,6 +158,36 @@ describe('removalText', () => {
     expect(text).toContain(placeTexts(listed)[1]);
     expect(messageProblems(text)).toEqual([]);
   });
+  it('names one that was not removed in the words of its row, as one already deleted is (it said the frame’s layer name and page alone)', () => {
+    const reference = { name: 'Acme — Sale', pageId: '0:1', pageName: 'Cover', x: 0, y: 0, emailId: 7, brandName: 'Acme', subject: 'Sale' };
+    const listed = [
+      { ...reference, nodeId: '1:2', within: { kind: 'board' as const, name: 'Spring' } },
+      { ...reference, nodeId: '1:3', within: { kind: 'board' as const, name: 'Spring' } },
+    ];
+    const refused = { nodeId: '1:3', name: 'Acme — Sale', pageName: 'Cover', reason: 'The frame is inside a component instance: detach the instance, then remove the reference.' };
+    const text = removalText({ removed: 1, failures: [refused] }, listed);
+    expect(text).toBe(
+      'Removed 1 reference (one undo step in Figma). “Acme: Sale” on page “Cover”, in the journey board “Spring” (2 of 2) was not removed. The frame is inside a component instance: detach the instance, then remove the reference.',
+    );
+    expect(text).toContain(placeTexts(listed)[1]);
+    expect(messageProblems(text)).toEqual([]);
+  });
+  it('never quotes a blank page or frame name as “”', () => {
+    const listed = [{ nodeId: '1:3', name: 'Ref', pageId: '0:1', pageName: ' ', x: 0, y: 0, within: null, emailId: 7, brandName: 'Acme', subject: 'Sale' }];
+    const reason = 'Someone deleted it after the check.';
+    expect(removalText({ removed: 0, failures: [{ nodeId: '1:3', name: '', pageName: '', reason }] }, listed)).toBe('No reference was removed. “Acme: Sale” on a page with no name, on the canvas was already deleted from the file.');
+    const unlisted = removalText({ removed: 0, failures: [{ nodeId: '1:4', name: ' ', pageName: '\u200b', reason: 'Its record no longer names a removed email, so it was left as it is.' }] });
+    expect(unlisted).toBe('No reference was removed. A reference with no name on a page with no name was not removed. Its record no longer names a removed email, so it was left as it is.');
+    const board = removalText({ removed: 1, failures: [], boards: [{ name: '', pageName: '' }] });
+    expect(board).toBe('Removed 1 reference (one undo step in Figma). A journey board with no name on a page with no name held no other reference, so it was removed too.');
+    const boards = emptiedBoardsText([
+      { name: ' ', pageName: 'Emails' },
+      { name: 'Petal — journey', pageName: '' },
+    ]);
+    expect(boards).toBe('2 journey boards held no other reference, so they were removed too: one with no name on page “Emails”; “Petal — journey” on a page with no name.');
+    for (const text of [unlisted, board, boards]) expect(text).not.toContain('“”');
+    expect([...messageProblems(unlisted), ...messageProblems(board), ...messageProblems(boards)]).toEqual([]);
+  });
   it('names the journey boards that went with their last reference, after the references', () => {
     const text = removalText({ removed: 1, failures: [], boards: [{ name: 'Acme — journey', pageName: 'Emails' }] });
     expect(text).toBe('Removed 1 reference (one undo step in Figma). The journey board “Acme — journey” on page “Emails” held no other reference, so it was removed too.');
@@ -448,6 +478,11 @@ describe('placeTexts', () => {
       'page “Moodboard”, in a group with no name',
       'page “Moodboard”, on the canvas',
     ]);
+  });
+
+  it('says a page whose name is blank as a page with no name (it read “On page “””)', () => {
+    const places = placeTexts([at('1', 7, '', null), at('2', 3, '  ', { kind: 'board', name: '' }), at('3', 5, '\u200b', { kind: 'frame', name: 'Hero ideas' })]);
+    expect(places).toEqual(['a page with no name, on the canvas', 'a page with no name, in a journey board with no name', 'a page with no name, in the frame “Hero ideas”']);
   });
 
   it('tells apart references to one email in one place by their order, and only those', () => {

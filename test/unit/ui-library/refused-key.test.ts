@@ -3,7 +3,7 @@
 // on without it), until another key or address is saved.
 import { describe, expect, it } from 'vitest';
 import { maskKey } from '../../../src/shared/settings/validate-settings';
-import { isRefusedKey, refusalOfConnection } from '../../../ui/library/refused-key';
+import { isRefusedKey, refusalOfConnection, savedSinceRefusal } from '../../../ui/library/refused-key';
 
 const ADDRESS = 'https://library.test';
 const REFUSED = 'lib_live_0123456789abcdefwxyz';
@@ -32,5 +32,16 @@ describe('the refused library key', () => {
     expect(refusalOfConnection(HEARD, 2, { baseUrl: ADDRESS, key: null }, false)).toBeNull();
     expect(refusalOfConnection(HEARD, 2, { baseUrl: 'https://other.test', key: REFUSED }, false)).toBeNull();
     expect(refusalOfConnection(HEARD, 2, null, false)).toBeNull();
+  });
+
+  it('says what a save since the refusal left Browse sending: another key or address, or none', () => {
+    expect(savedSinceRefusal(HEARD, 3, { baseUrl: ADDRESS, key: OTHER })).toBe('changed');
+    expect(savedSinceRefusal(HEARD, 3, { baseUrl: 'https://other.test', key: REFUSED })).toBe('changed');
+    expect(savedSinceRefusal(HEARD, 3, { baseUrl: ADDRESS, key: null })).toBe('noKey');
+    // Nothing saved since, the same key saved again, or no refusal heard: nothing to say.
+    expect(savedSinceRefusal(HEARD, 2, { baseUrl: ADDRESS, key: OTHER })).toBeNull();
+    expect(savedSinceRefusal(HEARD, 3, { baseUrl: ADDRESS, key: REFUSED })).toBeNull();
+    expect(savedSinceRefusal(null, 3, { baseUrl: ADDRESS, key: OTHER })).toBeNull();
+    expect(savedSinceRefusal(HEARD, 3, null)).toBeNull();
   });
 });

@@ -173,10 +173,13 @@ export function EmailDetailView({ client, freshClient, libraryUrl, emailId, posi
       <LiveStatus busy>{!email && !problem ? 'Loading the email…' : null}</LiveStatus>
       {email ? (
         <>
+          {/* In a row, as the other primary buttons are: alone in the column it stretched to the window's width. */}
           {canvas && item ? (
-            <Button variant="primary" onClick={() => canvas.insert([item])} busy={canvas.busy} held={canvas.held}>
-              Insert on canvas
-            </Button>
+            <div class="button-row">
+              <Button variant="primary" onClick={() => canvas.insert([item])} busy={canvas.busy} held={canvas.held}>
+                Insert on canvas
+              </Button>
+            </div>
           ) : null}
           <dl class="email-facts">
             <dt>From</dt>

@@ -4,7 +4,7 @@ import type { FoundReference, ReferenceRemoval } from '../../../src/shared/bridg
 import { LIBRARY_RATE_LIMITS } from '../../../src/shared/api/library/client';
 import { DEFAULT_MAX_IN_FLIGHT_PER_HOST } from '../../../src/shared/api/http/request-gate';
 import { countWord, plural } from '../../components/count-words';
-import { named } from '../../../src/shared/quoted-name';
+import { blankName, named, quotedName } from '../../../src/shared/quoted-name';
 
 /** The emails the references show, each once, in the order first met. */
 export function distinctEmailIds(references: readonly FoundReference[]): number[] {
@@ -136,15 +136,21 @@ export const alreadyGone = (failure: ReferenceRemoval['failures'][number]) => fa
 
 /**
  * "Removed 2 references (one undo step in Figma)." (or that none was), each one that stayed, with why, those already deleted, and the journey boards emptied with them.
- * `listed` is the rows as the designer saw them when removing: one already deleted is named in its row's words, place included.
+ * `listed` is the rows as the designer saw them when removing: each one named is named in its row's words, place included.
  */
 export function removalText({ removed, failures, boards }: ReferenceRemoval, listed: readonly FoundReference[] = []): string {
   const places = placeTexts(listed);
-  const stayed = failures.map((failure) => {
-    if (!alreadyGone(failure)) return `“${failure.name}”${failure.pageName === '' ? '' : ` on page “${failure.pageName}”`} was not removed. ${failure.reason}`;
-    const index = listed.findIndex((reference) => reference.nodeId === failure.nodeId);
+  /** "“Acme: Sale” on page “Cover”, in the journey board “Spring”", as its row says it, else null (not listed). */
+  const asListed = (nodeId: string): string | null => {
+    const index = listed.findIndex((reference) => reference.nodeId === nodeId);
     const reference = listed[index];
-    return `${reference ? `“${reference.brandName}: ${reference.subject}” on ${places[index]!}` : 'A reference'} was already deleted from the file.`;
+    return reference ? `“${reference.brandName}: ${reference.subject}” on ${places[index]!}` : null;
+  };
+  const stayed = failures.map((failure) => {
+    if (alreadyGone(failure)) return `${asListed(failure.nodeId) ?? 'A reference'} was already deleted from the file.`;
+    // Not listed (no rows given): the frame as Figma names it, on its page.
+    const which = asListed(failure.nodeId) ?? `${quotedName(failure.name, 'A reference with no name')} on ${pageWords(failure.pageName)}`;
+    return `${which} was not removed. ${failure.reason}`;
   });
   // Nothing removed makes no undo step: saying one would send the designer looking for it.
   const emptied = emptiedBoardsText(boards);
@@ -153,7 +159,11 @@ export function removalText({ removed, failures, boards }: ReferenceRemoval, lis
 
 type Board = NonNullable<ReferenceRemoval['boards']>[number];
 
-const boardName = ({ name, pageName }: Board) => `“${name}”${pageName === '' ? '' : ` on page “${pageName}”`}`;
+/** "page “Cover”", or "a page with no name" (said after "on"): “” names nothing. */
+function pageWords(pageName: string): string {
+  return blankName(pageName) ? 'a page with no name' : `page “${pageName}”`;
+}
+
 
 /**
  * The journey boards that went with their last reference (src/canvas/reference-removal.ts), said
@@ -162,8 +172,12 @@ const boardName = ({ name, pageName }: Board) => `“${name}”${pageName === ''
  */
 export function emptiedBoardsText(boards: readonly Board[] = []): string {
   if (boards.length === 0) return '';
-  if (boards.length === 1) return `The journey board ${boardName(boards[0]!)} held no other reference, so it was removed too.`;
-  return `${boards.length} journey boards held no other reference, so they were removed too: ${boards.map(boardName).join('; ')}.`;
+  if (boards.length === 1) {
+    const board = named('journey board', boards[0]!.name);
+    return `${board.charAt(0).toUpperCase()}${board.slice(1)} on ${pageWords(boards[0]!.pageName)} held no other reference, so it was removed too.`;
+  }
+  const each = boards.map((board) => `${quotedName(board.name, 'one with no name')} on ${pageWords(board.pageName)}`);
+  return `${boards.length} journey boards held no other reference, so they were removed too: ${each.join('; ')}.`;
 }
 
 /** After Show, for a reference that is selected yet not seen: everything that hides it, and how to see it. */
@@ -187,7 +201,7 @@ const HOLDER_WORDS: Record<NonNullable<FoundReference['within']>['kind'], string
 
 /** "page “Cover”, in the section “Ideas”", or "…, on the canvas" when no layer holds it (said after "on"): where a designer looks, not coordinates. */
 function placeOf({ pageName, within }: Pick<FoundReference, 'pageName' | 'within'>): string {
-  return `page “${pageName}”, ${within === null ? 'on the canvas' : `in ${named(HOLDER_WORDS[within.kind], within.name)}`}`;
+  return `${pageWords(pageName)}, ${within === null ? 'on the canvas' : `in ${named(HOLDER_WORDS[within.kind], within.name)}`}`;
 }
 
 /**
