@@ -215,7 +215,8 @@ interface LibraryBrowserProps {
 function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, initialEmailId, hidden, epoch, attribution, heldUntil }: LibraryBrowserProps) {
   const { client, baseUrl } = connection;
   const search = useEmailSearch(client);
-  const [savedPlace, setSavedPlace] = useState<GridPlace & { generation: number }>({ generation: 0, scrollTop: 0, focused: 0 });
+  // `query`: the search form the place was in (use-email-search.ts); the same one read again through a new connection keeps it.
+  const [savedPlace, setSavedPlace] = useState<GridPlace & { query: number }>({ query: 0, scrollTop: 0, focused: 0 });
   const [section, setSection] = useState<Section>(initialSection);
   // The menu command's check runs once, not again each time References is opened.
   const [autoCheck, setAutoCheck] = useState(initialSection === 'references');
@@ -255,11 +256,12 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
   // of its own, and another address is another library (its ids other emails).
   const [removedIn, setRemovedIn] = useState<{ epoch: number; ids: ReadonlySet<number> }>({ epoch, ids: NONE_REMOVED });
   const removed = removedIn.epoch === epoch ? removedIn.ids : NONE_REMOVED;
-  const { emails, generation } = search;
-  // A new search starts at its top.
-  const place = savedPlace.generation === generation ? savedPlace : { generation, scrollTop: 0, focused: 0 };
+  const { emails, generation, query } = search;
+  // A new search starts at its top. The same search read again (a key saved, Browse going on
+  // without it) is where the designer left it: it came back at the top, on its first card.
+  const place = savedPlace.query === query ? savedPlace : { query, scrollTop: 0, focused: 0 };
   const setPlace = (next: GridPlace | ((current: GridPlace) => GridPlace)) =>
-    setSavedPlace((current) => ({ ...(typeof next === 'function' ? next(current.generation === generation ? current : { scrollTop: 0, focused: 0 }) : next), generation }));
+    setSavedPlace((current) => ({ ...(typeof next === 'function' ? next(current.query === query ? current : { scrollTop: 0, focused: 0 }) : next), query }));
 
   // Search results keep growing while an email is open: previous/next follow the live list. A search
   // applied after the email opened (typed just before the click) does not swap it for its result at the same place.
