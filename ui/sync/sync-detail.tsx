@@ -435,10 +435,16 @@ function onlySideText(detail: SyncDetail, kind: SyncKind): string {
   return `${why} Overlay, Swipe and Difference need both pictures: only side by side is shown.`;
 }
 
-/** What the pictures' part says of a component with one version only: which, and why the other picture is missing too, when it is. */
+/**
+ * What the pictures' part says of a component with one version only: which, and why its picture is
+ * missing too, when it is. The box in the picture's place already says "No picture of …": said
+ * here as well, the detail read it twice in a row, the second time beside its own reason.
+ */
 function oneVersionText(detail: SyncDetail, kind: SyncKind, one: { side: 'before' | 'after'; words: string }): string {
   const [label, picture] = one.side === 'before' ? [detail.afterLabel, detail.afterPicture] : [detail.beforeLabel, detail.beforePicture];
-  return picture === null ? `${one.words} ${missingPictureText(label, 'none')}: ${noPictureReason(label, kind)}.` : one.words;
+  if (picture !== null) return one.words;
+  const reason = noPictureReason(label, kind);
+  return `${one.words} ${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
 }
 
 /**
