@@ -7,6 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { axeViolationsAsync } from './support/axe';
 import { UI_URL, useBrowser } from './support/browser';
 import { installSyncStub } from './support/sync-stub';
+import { copySummaryAsync } from './support/sync-steps';
 
 const browser = useBrowser();
 
@@ -44,15 +45,8 @@ describe('a deletion’s row', () => {
       expect(await page.getByRole('checkbox', { name: 'Delete Badge 1 from the design system' }).isChecked()).toBe(true);
       expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
 
-      await page.evaluate(() => {
-        Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
-        document.addEventListener('copy', (event) => {
-          (window as unknown as { copied: string }).copied = (event.target as HTMLTextAreaElement).value;
-        });
-      });
-      await page.getByRole('button', { name: 'Copy summary' }).click();
+      const copied = await copySummaryAsync(page, 'missing');
       await expect.poll(() => page.getByTestId('sync-copy-message').textContent()).toContain('Summary copied');
-      const copied = await page.evaluate(() => (window as unknown as { copied: string }).copied);
       expect(copied).toContain('- Card 0 (will be deleted from this file)');
       expect(copied).toContain('- Badge 1 (will be deleted from the design system)');
       await page.close();

@@ -6,7 +6,7 @@ import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
-import { linkToEmptyDesignSystemAsync, subLineShowsWholeAsync, syncEverythingAsync } from './support/sync-steps';
+import { copySummaryAsync, linkToEmptyDesignSystemAsync, subLineShowsWholeAsync, syncEverythingAsync } from './support/sync-steps';
 
 const h = useHarness();
 
@@ -42,17 +42,10 @@ describe('a component renamed here', () => {
       expect(await textOf(row.getByRole('gridcell').nth(1))).toContain('Was “Footer”');
       await checkAxeAsync(ui, `the Sync list at 320 px, a renamed row (${theme})`);
 
-      // In the copied summary (the clipboard API is refused in the plugin's iframe, as in Figma:
-      // the copy goes through the fallback's textarea, caught here).
-      await ui.evaluate(() => {
-        document.addEventListener('copy', (event) => {
-          (window as unknown as { copied: string }).copied = (event.target as HTMLTextAreaElement).value ?? '';
-        });
-      });
-      await ui.getByRole('button', { name: 'Copy summary' }).click();
+      // In the copied summary.
+      const copied = await copySummaryAsync(ui);
       await expect.poll(() => textOf(ui.getByTestId('sync-copy-message'))).toMatch(/^Summary copied/);
-      const copied = await ui.evaluate(() => (window as unknown as { copied?: string }).copied ?? null);
-      expect(copied?.split('\n')).toContain('- Footer line, was “Footer” [name] (will be pushed)');
+      expect(copied.split('\n')).toContain('- Footer line, was “Footer” [name] (will be pushed)');
     }, 240_000);
   }
 });

@@ -11,7 +11,7 @@ import type { Component } from '../../src/shared/api/builder/schemas';
 import { parseEmulatorState } from '../playground/page/emulator-link';
 import { checkAxeAsync } from './support/a11y-checks';
 import { textOf, useHarness } from './support/playground-harness';
-import { readyUiAsync, subLineShowsWholeAsync, syncEverythingAsync } from './support/sync-steps';
+import { copySummaryAsync, readyUiAsync, subLineShowsWholeAsync, syncEverythingAsync } from './support/sync-steps';
 
 const h = useHarness();
 let demoKey: string;
@@ -57,16 +57,9 @@ describe('a component added here under a name the design system already has', ()
       await expect.poll(() => textOf(said), { timeout: 15_000 }).toBe('This file adds a “Button” of its own, not synced yet: pushing it makes two components named “Button” in the design system.');
       await ui.getByRole('button', { name: '← Back to the list' }).click();
 
-      // In the copied summary (the clipboard API is refused in the plugin's iframe, as in Figma:
-      // the copy goes through the fallback's textarea, caught here).
-      await ui.evaluate(() => {
-        document.addEventListener('copy', (event) => {
-          (window as unknown as { copied: string }).copied = (event.target as HTMLTextAreaElement).value ?? '';
-        });
-      });
-      await ui.getByRole('button', { name: 'Copy summary' }).click();
+      // In the copied summary.
+      const copied = (await copySummaryAsync(ui)).split('\n');
       await expect.poll(() => textOf(ui.getByTestId('sync-copy-message'))).toMatch(/^Summary copied/);
-      const copied = (await ui.evaluate(() => (window as unknown as { copied?: string }).copied ?? '')).split('\n');
       expect(copied).toContain('- Button (will be pushed; the design system already has one of this name, not from this file: pushing adds a second)');
       expect(copied).toContain('- Button (only in the design system; this file adds one of this name)');
 

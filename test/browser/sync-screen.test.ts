@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { axeViolationsAsync } from './support/axe';
 import { UI_URL, useBrowser } from './support/browser';
 import { installSyncStub, type SyncStubConfig } from './support/sync-stub';
+import { copySummaryAsync } from './support/sync-steps';
 
 const browser = useBrowser();
 
@@ -140,15 +141,8 @@ describe('the Sync screen', () => {
     await changes.getByRole('button', { name: /^text / }).click();
 
     // navigator.clipboard refused (as in Figma's null-origin iframe): the textarea fallback copies.
-    await page.evaluate(() => {
-      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
-      document.addEventListener('copy', (event) => {
-        (window as unknown as { copied: string }).copied = (event.target as HTMLTextAreaElement).value;
-      });
-    });
-    await page.getByRole('button', { name: 'Copy summary' }).click();
+    const copied = await copySummaryAsync(page, 'refused');
     await expect.poll(() => page.getByTestId('sync-copy-message').textContent()).toContain('Summary copied: 30 components changed, 18 of them to sync.');
-    const copied = await page.evaluate(() => (window as unknown as { copied: string }).copied);
     expect(copied.split('\n')[0]).toBe('Design-system sync of Newsletter components: 30 components changed, 18 of them to sync');
     for (let index = 0; index < 30; index++) expect(copied).toMatch(new RegExp(`^- \\S.* ${index}( \\[|$| \\()`, 'm'));
     expect(copied).toContain('Button / Primary 0 [fill] (will be pushed)');
@@ -354,16 +348,10 @@ describe('the Sync screen', () => {
     expect(await page.getByTestId('sync-row').count()).toBe(4);
     expect(await page.getByRole('group', { name: 'Show:' }).getByRole('button', { name: /^All / }).textContent()).toBe('All 4');
     expect(await page.getByTestId('sync-run').textContent()).toBe('Sync 4 changes');
-    // Copied through the textarea fallback (the clipboard refused), where the test can read it.
-    await page.evaluate(() => {
-      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
-      document.addEventListener('copy', (event) => {
-        (window as unknown as { copied: string }).copied = (event.target as HTMLTextAreaElement).value;
-      });
-    });
-    await page.getByRole('button', { name: 'Copy summary' }).click();
+    // Copied through the textarea fallback (no clipboard API), where the test can read it.
+    const copied = await copySummaryAsync(page, 'missing');
     await expect.poll(() => page.getByTestId('sync-copy-message').textContent()).toContain('Summary copied: 4 components to sync.');
-    expect((await page.evaluate(() => (window as unknown as { copied: string }).copied)).split('\n')[0]).toBe('Design-system sync of Newsletter components: 4 components to sync');
+    expect(copied.split('\n')[0]).toBe('Design-system sync of Newsletter components: 4 components to sync');
     // Only the old key's deletion left ticked: one change.
     await page.getByRole('checkbox', { name: 'Push Banner' }).uncheck();
     await page.getByRole('checkbox', { name: 'Push Button / Primary 0' }).uncheck();

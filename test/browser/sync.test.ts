@@ -11,7 +11,7 @@ import { BADGE_STILL_MS, LOCAL_COUNT_DELAY_MS } from '../../src/shared/sync/badg
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
 import { holdRequestsAsync } from './support/hold-requests';
-import { headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync, syncWhileACollaboratorLinksDemoAsync, unlinkInSettingsAsync } from './support/sync-steps';
+import { copySummaryAsync, headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync, syncWhileACollaboratorLinksDemoAsync, unlinkInSettingsAsync } from './support/sync-steps';
 import { evaluateHooks, useHarness, textOf, VIEWPORT, type Harness } from './support/playground-harness';
 import { smallestWindowAsync } from './support/window-steps';
 
@@ -804,20 +804,12 @@ describe.each(['light', 'dark'] as const)('design-system sync in the playground 
     await expect.poll(() => textOf(shareText), { timeout: 15_000 }).toBe('No visible change');
     await ui.getByRole('button', { name: '← Back to the list' }).click();
 
-    // The summary: every row of the diff, with its chips. (The clipboard API is refused in the
-    // plugin's iframe, as in Figma: the copy goes through the fallback, caught here.)
-    await ui.evaluate(() => {
-      document.addEventListener('copy', (event) => {
-        (window as unknown as { copied: string }).copied = (event.target as HTMLTextAreaElement).value ?? '';
-      });
-    });
-    await ui.getByRole('button', { name: 'Copy summary' }).click();
-    // The fallback copies in this iframe as in Figma's: the summary is caught, not only its message.
+    // The summary: every row of the diff, with its chips. The fallback copies in this iframe as in
+    // Figma's: the summary is caught, not only its message.
+    const copied = await copySummaryAsync(ui);
     await expect.poll(() => textOf(ui.getByTestId('sync-copy-message')), { timeout: 10_000 }).toContain('Summary copied: 2 components to sync.');
-    const copied = await ui.evaluate(() => (window as unknown as { copied?: string }).copied ?? null);
     const names = await ui.getByTestId('sync-row').locator('.sync-name').allTextContents();
     expect(names.length).toBe(2);
-    expect(copied).not.toBeNull();
     for (const name of names) expect(copied).toContain(`- ${name}`);
     expect(copied).toContain('- Header [fill]');
     expect(copied).toContain('- Footer [description]');

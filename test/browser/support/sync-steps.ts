@@ -228,3 +228,28 @@ export function subLineShowsWholeAsync(row: Locator, words: string): Promise<boo
     return range.getBoundingClientRect().right <= sub.getBoundingClientRect().right + 0.5;
   }, words);
 }
+
+/**
+ * Presses Copy summary and returns what was copied. The clipboard API is refused in the plugin's
+ * null-origin iframe, as in Figma's, so the copy goes through the fallback's textarea, caught here;
+ * `clipboard` makes it so in a stub page too ('refused': writeText rejects; 'missing': no API).
+ */
+export async function copySummaryAsync(ui: Frame | Page, clipboard: 'as-is' | 'refused' | 'missing' = 'as-is'): Promise<string> {
+  await ui.evaluate((clipboard) => {
+    if (clipboard !== 'as-is') {
+      const value = clipboard === 'refused' ? { writeText: () => Promise.reject(new Error('denied')) } : undefined;
+      Object.defineProperty(navigator, 'clipboard', { value, configurable: true });
+    }
+    const held = window as unknown as { copied?: string; copyCaught?: boolean };
+    held.copied = undefined;
+    if (held.copyCaught) return;
+    held.copyCaught = true;
+    document.addEventListener('copy', (event) => {
+      held.copied = (event.target as HTMLTextAreaElement).value ?? '';
+    });
+  }, clipboard);
+  await ui.getByRole('button', { name: 'Copy summary' }).click();
+  const copied = () => ui.evaluate(() => (window as unknown as { copied?: string }).copied ?? null);
+  await expect.poll(copied, { timeout: 10_000 }).not.toBeNull();
+  return (await copied())!;
+}
