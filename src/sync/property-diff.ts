@@ -20,12 +20,21 @@ type Json = Record<string, unknown>;
 
 const MAX_VALUE_LENGTH = 80;
 
-export function diffComponents(before: DiffableComponent | null, after: DiffableComponent | null): PropertyChange[] {
+/**
+ * `describeOneSide`: with one version only, that version is complete (this file's: a design
+ * system's component only there may be a sync's record of its row, with no description or layers),
+ * so what it is follows the row saying it was added or removed.
+ */
+export function diffComponents(before: DiffableComponent | null, after: DiffableComponent | null, { describeOneSide = false } = {}): PropertyChange[] {
   const out: PropertyChange[] = [];
   if (before === null && after === null) return out;
   if (before === null || after === null) {
     const side = (before ?? after)!;
-    out.push(change(side.name, before === null ? 'component added' : 'component removed', before === null ? null : quote(side.name), after === null ? null : quote(side.name)));
+    const added = before === null;
+    out.push(change(side.name, added ? 'component added' : 'component removed', added ? null : quote(side.name), added ? quote(side.name) : null));
+    // What the one version is, on its side of the table: with the one row above alone, the detail
+    // of a component only in this file said nothing of what it was.
+    if (describeOneSide) for (const [property, value] of componentFacts(side)) out.push(change(side.name, property, added ? null : value, added ? value : null));
     return out;
   }
   const path = after.name;
@@ -37,6 +46,21 @@ export function diffComponents(before: DiffableComponent | null, after: Diffable
   const isSet = after.kind === 'component_set' && before.kind === 'component_set';
   diffNode(path, before.node, after.node, out, isSet ? 'set' : 'node');
   return out;
+}
+
+/** A component's description, size, component properties and variants, in the words of its rows (variant names hold commas: "; " between them). */
+export function componentFacts(component: DiffableComponent): Array<[property: string, value: string]> {
+  const facts: Array<[string, string]> = [];
+  if (component.description !== '') facts.push(['description', clip(quote(component.description))]);
+  const { width, height } = component.node;
+  if (typeof width === 'number' && typeof height === 'number') facts.push(['size', `${formatNumber(width)} × ${formatNumber(height)}`]);
+  for (const name of Object.keys(component.properties).sort()) {
+    const definition = asObject(component.properties[name]);
+    if (definition !== null) facts.push([`component property "${name}"`, definitionSummary(definition)]);
+  }
+  const variants = component.variants;
+  if (variants.length > 0) facts.push([variants.length === 1 ? 'variant' : `${variants.length} variants`, clip(variants.map((variant) => variant.name).join('; '))]);
+  return facts;
 }
 
 function change(path: string, property: string, before: string | null, after: string | null, colors?: { before?: string; after?: string }): PropertyChange {

@@ -68,7 +68,7 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
       beforeLabel: PICTURE_LABEL.deleted,
       afterLabel: PICTURE_LABEL.added,
       beforeKnown: before !== null,
-      changes: before !== null ? diffComponents(before, local) : diffComponents(null, local),
+      changes: diffComponents(before, local, { describeOneSide: true }),
       beforePicture: await lastSyncedPictureAsync(current.link, deleted, signal),
       afterPicture: local === null ? null : await localPictureAsync(added.key, local.hash),
       beforeSize: pictureSizeOf(before),
@@ -102,7 +102,8 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
           item,
           beforeLabel: PICTURE_LABEL.thisFile,
           afterLabel: PICTURE_LABEL.designSystem,
-          changes: diffComponents(local, remote),
+          // Only in this file (deleted there): this file's version is whole, so it is described.
+          changes: diffComponents(local, remote, { describeOneSide: remote === null }),
           beforePicture: localPicture,
           afterPicture: remotePicture,
           beforeSize: pictureSizeOf(local),
@@ -140,7 +141,8 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
           beforeLabel: PICTURE_LABEL.lastSync,
           afterLabel: PICTURE_LABEL.thisFile,
           beforeKnown,
-          changes: beforeKnown ? diffComponents(lastSynced, local) : diffComponents(null, local),
+          // This file's version and the one last synced (kept whole): either, alone, is described.
+          changes: diffComponents(lastSynced, local, { describeOneSide: true }),
           beforePicture: basePicture,
           afterPicture: localPicture,
           // The version last synced, when kept: the one its picture shows.

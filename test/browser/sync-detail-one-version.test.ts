@@ -30,6 +30,10 @@ describe('the detail of a component with one version', () => {
       expect(await pictures.locator('figcaption').textContent()).toContain('This file');
       expect(await pictures.locator('.sync-picture-missing').count()).toBe(0);
       expect(await pictures.getByRole('group', { name: 'Compare the pictures' }).count()).toBe(0);
+      // What it is, under What changed: more than the one row saying it was added (its size, at least).
+      const changes = detail.getByTestId('sync-changes');
+      await expect.poll(() => changes.getByRole('row').filter({ hasText: 'component added' }).count()).toBe(1);
+      expect(await changes.getByRole('row').allTextContents()).toContainEqual(expect.stringMatching(/^Divider\s*size.*\d+ × \d+$/));
       await checkAxeAsync(ui, `a component added here, ${theme}`);
 
       // Only in the design system: this file never had it, so no reason about Figma drawing it.

@@ -34,6 +34,13 @@ function watchChanges(): ChangesCall[] {
 
 const remoteAdds = (comparison: SyncComparison) => comparison.items.filter((item) => item.kind === 'remote-add');
 
+/**
+ * Rows as listed after the first sync: the file's own "Button", added here under the name of the
+ * design system's, was pushed by that sync, so the design system's "Button" is no longer a name
+ * both sides are adding (namesakes.ts) and says so no more. The rest is as first listed.
+ */
+const afterFirstSync = (items: SyncComparison['items']) => items.map(({ sameName: _said, ...item }) => item);
+
 /** Linked to the demo design system and synced once: this file's components pushed, the four of the design system listed. */
 async function syncedWithRemoteAddsAsync(): Promise<{ calls: ChangesCall[]; first: SyncComparison; buttonDetail: SyncDetail }> {
   const calls = watchChanges();
@@ -61,16 +68,17 @@ describe('components only in the design system', () => {
     expect(calls.map((call) => call.since)).toEqual([first.serverTime]);
     expect(calls.flatMap((call) => call.keys).filter((key) => addKeys.has(key))).toEqual([]);
     // Listed as the first comparison listed them: who added them and when.
-    expect(remoteAdds(next)).toEqual(remoteAdds(first));
+    expect(remoteAdds(next)).toEqual(afterFirstSync(remoteAdds(first)));
     // And their detail as before (a component only there: its name and its picture).
-    expect(await h.plugin.handlers['sync/detail']({ key: buttonDetail.item.key }, context)).toEqual(buttonDetail);
+    expect(buttonDetail.item.sameName).toBeDefined();
+    expect(await h.plugin.handlers['sync/detail']({ key: buttonDetail.item.key }, context)).toEqual({ ...buttonDetail, item: afterFirstSync([buttonDetail.item])[0] });
   });
 
   it('are listed for a collaborator too, from the file’s sync state', async () => {
     const { first } = await syncedWithRemoteAddsAsync();
     const robin = createPlugin({ figma: h.fake.figma, transport: createFigmaFetchTransport(h.fake.fetch) });
     await robin.handlers['settings/save-api']({ api: 'builder', baseUrl: h.emulator.builderUrl, key: h.builderKey }, context);
-    expect(remoteAdds(await robin.handlers['sync/compare']({}, context))).toEqual(remoteAdds(first));
+    expect(remoteAdds(await robin.handlers['sync/compare']({}, context))).toEqual(afterFirstSync(remoteAdds(first)));
   });
 
   it('show a teammate’s later change of one: the new version, not the recorded one; a deleted one goes', async () => {

@@ -4,7 +4,7 @@ import { buildSnapshotFixtureAsync } from '../../fixtures/snapshot-fixture';
 import type { Component } from '../../../src/shared/api/builder/schemas';
 import { createSnapshotter, type ComponentPayload } from '../../../src/snapshot';
 import { changeChips } from '../../../src/sync/change-chips';
-import { diffComponents, formatValue } from '../../../src/sync/property-diff';
+import { componentFacts, diffComponents, formatValue, type DiffableComponent } from '../../../src/sync/property-diff';
 
 const noYield = (): Promise<void> => Promise.resolve();
 
@@ -275,7 +275,43 @@ describe('diffComponents', () => {
     const remote: Component = { ...hero, node: { ...hero.node, name: 'Hero' }, thumbnail_url: null, updated_at: 't', updated_by: null, deleted: false, variants: [] };
     expect(diffComponents(hero, remote)).toEqual([]);
     expect(diffComponents(null, remote)).toEqual([{ path: 'Hero', property: 'component added', before: null, after: '"Hero"' }]);
-    expect(diffComponents(hero, null)).toEqual([{ path: 'Hero', property: 'component removed', before: '"Hero"', after: null }]);
+    // With what the one version is, on its side, when it is whole (this file's).
+    expect(diffComponents(null, remote, { describeOneSide: true })).toEqual([
+      { path: 'Hero', property: 'component added', before: null, after: '"Hero"' },
+      { path: 'Hero', property: 'size', before: null, after: '600 × 322.4' },
+    ]);
+    expect(diffComponents(hero, null, { describeOneSide: true })).toEqual([
+      { path: 'Hero', property: 'component removed', before: '"Hero"', after: null },
+      { path: 'Hero', property: 'size', before: '600 × 322.4', after: null },
+    ]);
+  });
+
+  it('says what a component on one side only is: description, size, component properties, variants', () => {
+    const button: DiffableComponent = {
+      name: 'Button',
+      description: 'The call to action.',
+      kind: 'component_set',
+      properties: { Size: { type: 'VARIANT', defaultValue: 'Small' }, Label: { type: 'TEXT', defaultValue: 'Buy now' } },
+      variants: [
+        { key: 'a', name: 'Size=Small', properties: {} },
+        { key: 'b', name: 'Size=Large', properties: {} },
+      ],
+      node: { type: 'COMPONENT_SET', name: 'Button', width: 240, height: 96 },
+    };
+    expect(componentFacts(button)).toEqual([
+      ['description', '"The call to action."'],
+      ['size', '240 × 96'],
+      ['component property "Label"', 'text, default "Buy now"'],
+      ['component property "Size"', 'variant, default "Small"'],
+      ['2 variants', 'Size=Small; Size=Large'],
+    ]);
+    expect(diffComponents(null, button, { describeOneSide: true }).slice(1)).toEqual(componentFacts(button).map(([property, after]) => ({ path: 'Button', property, before: null, after })));
+    // Nothing said of what it does not have; a long list is cut short.
+    const many = { ...button, description: '', properties: {}, node: {}, variants: Array.from({ length: 30 }, (_, index) => ({ key: String(index), name: `Size=${index}`, properties: {} })) };
+    const facts = componentFacts(many);
+    expect(facts.map(([property]) => property)).toEqual(['30 variants']);
+    expect(facts[0]![1]).toMatch(/^Size=0; Size=1; .*…$/);
+    expect(facts[0]![1].length).toBeLessThanOrEqual(80);
   });
 
   it('formats values for people, briefly', () => {
