@@ -6,6 +6,7 @@ import type { SyncDetail } from '../shared/bridge/messages';
 import { PICTURE_LABEL, theirsLabel } from '../shared/sync/picture-labels';
 import { layerSteps } from './apply-theirs';
 import type { ClassifiedComponent } from './classify';
+import { componentNames, withComponentNames } from './component-names';
 import { pictureSizeOf } from './picture-size';
 import { changedSides, diffComponents } from './property-diff';
 import { itemOf, type Comparison } from './sync-comparison';
@@ -77,7 +78,20 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
     };
   }
 
+  // Per comparison: made once, on the first detail opened. This file's names win over the design system's.
+  const namesOf = new WeakMap<Comparison, Map<string, string>>();
   async function detailAsync(current: Comparison, key: string, replaces?: string, signal?: CancelSignal): Promise<SyncDetail> {
+    const detail = await keyedDetailAsync(current, key, replaces, signal);
+    let names = namesOf.get(current);
+    if (names === undefined) {
+      names = componentNames([...current.window, ...current.payloads.values()]);
+      namesOf.set(current, names);
+    }
+    return { ...detail, changes: withComponentNames(detail.changes, names) };
+  }
+
+  /** The detail with its values as property-diff.ts writes them: component keys as keys. */
+  async function keyedDetailAsync(current: Comparison, key: string, replaces?: string, signal?: CancelSignal): Promise<SyncDetail> {
     const component = current.byKey.get(key);
     if (component === undefined) throw new BridgeError('not_found', 'This component is no longer in the comparison. Check again.');
     if (replaces !== undefined) {

@@ -1,0 +1,45 @@
+// Component keys in the Sync detail's words, as the names designers know. An instance's main
+// component ("instance of") and an instance-swap property's default are recorded by key
+// (src/snapshot/normalize/); the table showed the 40-digit key ("f4a02380cc…"), which names
+// nothing to a designer. Keys of components not in this file or the design system's changes
+// stay as they are: there is no name to give them. Pure.
+import type { PropertyChange } from '../shared/bridge/messages';
+
+interface Named {
+  key: string;
+  name: string;
+  variants: ReadonlyArray<{ key: string; name: string }>;
+}
+
+/** Each component's and variant's key → its name ("Button (Type=Primary, Size=Small)" for a variant). */
+export function componentNames(components: Iterable<Named>): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const component of components) {
+    names.set(component.key, component.name);
+    for (const variant of component.variants) names.set(variant.key, `${component.name} (${variant.name})`);
+  }
+  return names;
+}
+
+// A key as property-diff.ts writes a string value: in straight quotes.
+const QUOTED_KEY = /"([0-9a-f]{40})"/g;
+
+function named(value: string | null, names: ReadonlyMap<string, string>): string | null {
+  return value === null ? null : value.replace(QUOTED_KEY, (quoted, key: string) => {
+    const name = names.get(key);
+    return name === undefined ? quoted : `"${name}"`;
+  });
+}
+
+/** Rows whose values may hold a component key: an instance's main component, a property's value or default. */
+const holdsKeys = (property: string): boolean => property === 'instance of' || property.includes('property "');
+
+/** The changes with each known component key in a value replaced by that component's name. */
+export function withComponentNames(changes: readonly PropertyChange[], names: ReadonlyMap<string, string>): PropertyChange[] {
+  return changes.map((change) => {
+    if (!holdsKeys(change.property)) return change;
+    const before = named(change.before, names);
+    const after = named(change.after, names);
+    return before === change.before && after === change.after ? change : { ...change, before, after };
+  });
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { componentNames, withComponentNames } from '../../../src/sync/component-names';
+
+const ARROW = 'a'.repeat(40);
+const CART = 'b'.repeat(40);
+const SMALL = 'c'.repeat(40);
+const ELSEWHERE = 'd'.repeat(40);
+
+const names = componentNames([
+  { key: ARROW, name: 'Icon/Arrow right', variants: [] },
+  { key: CART, name: 'Icon/Cart', variants: [] },
+  { key: 'e'.repeat(40), name: 'Button', variants: [{ key: SMALL, name: 'Size=Small, Type=Primary' }] },
+]);
+
+describe('component keys in the detail’s words', () => {
+  it('names a component by its name and a variant by its set and its own name', () => {
+    expect(names.get(ARROW)).toBe('Icon/Arrow right');
+    expect(names.get(SMALL)).toBe('Button (Size=Small, Type=Primary)');
+  });
+
+  it('replaces known keys in the rows that hold them, and leaves a key it cannot name', () => {
+    const changes = withComponentNames(
+      [
+        { path: 'Card › Icon', property: 'instance of', before: `"${ARROW}"`, after: `"${CART}"` },
+        { path: 'Card', property: 'component property "Icon" added', before: null, after: `instance swap, default "${SMALL}"` },
+        { path: 'Card › Badge', property: 'instance of', before: `"${ELSEWHERE}"`, after: `"${ARROW}"` },
+      ],
+      names,
+    );
+    expect(changes).toEqual([
+      { path: 'Card › Icon', property: 'instance of', before: '"Icon/Arrow right"', after: '"Icon/Cart"' },
+      { path: 'Card', property: 'component property "Icon" added', before: null, after: 'instance swap, default "Button (Size=Small, Type=Primary)"' },
+      { path: 'Card › Badge', property: 'instance of', before: `"${ELSEWHERE}"`, after: '"Icon/Arrow right"' },
+    ]);
+  });
+
+  it('leaves other rows as they are, even a text that happens to look like a key', () => {
+    const text = { path: 'Card › Code', property: 'characters', before: `"${ARROW}"`, after: '"Hello"' };
+    const [kept] = withComponentNames([text], names);
+    expect(kept).toBe(text);
+  });
+});
