@@ -1,6 +1,7 @@
 // The welcome screen tells a newcomer about Templates, a tab of its own: it spoke of "two ways"
 // (Sync and Browse) only. What Templates does, what it needs (the builder key, no design system),
-// and a step to it; where a builder key is made is said as the builder's own Settings, not Envelope's.
+// and a step to it; where a builder key is made is said as the builder's own Settings, not Envelope's,
+// once, by Sync's part.
 import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolationsAsync } from './support/axe';
@@ -26,9 +27,10 @@ describe('the welcome screen’s Templates part', () => {
       await expect.poll(() => textOf(ui.getByTestId('screen-start').locator('> p').first()), { timeout: 10_000 }).toBe('Envelope links this Figma file to your email work in three ways. Use any of them.');
       const templates = ui.getByRole('region', { name: 'Save frames as email templates' });
       await expect.poll(() => textOf(templates.locator('p').first()), { timeout: 10_000 }).toBe('Save a selected frame as a template in your email builder, update it after you change the frame, and rename or delete your templates.');
-      await expect.poll(() => textOf(templates.locator('p.muted')), { timeout: 10_000 }).toBe('Needs only the email builder’s address and a builder API key (make one in your email builder, under its Settings → API Keys), the same ones Sync uses.');
-      // Sync says where the key is made in the same words.
+      await expect.poll(() => textOf(templates.locator('p.muted')), { timeout: 10_000 }).toBe('Needs only the email builder’s address and a builder API key, the same ones Sync uses.');
+      // Sync, just above, says where the key is made; once on the screen (it read twice, Templates repeating it).
       expect(await ui.getByRole('region', { name: 'Sync with your email builder' }).textContent()).toContain('(make one in your email builder, under its Settings → API Keys)');
+      expect((await ui.getByTestId('screen-start').textContent())!.split('Settings → API Keys').length - 1).toBe(1);
       expect(await axeViolationsAsync(ui)).toEqual([]);
       await templates.getByRole('button', { name: 'Open Templates' }).click();
       await expect.poll(() => screenTitle(ui)).toBe('Templates');

@@ -41,10 +41,14 @@ function syncStep(view: SettingsView): { needs: string; label: string; screen: S
   return { needs: `Needs a builder API key (${KEY_WHERE}) and the id of the design system this file syncs to.`, label: 'Connect the builder', screen: 'settings', focus: 'builder' };
 }
 
-/** What Templates needs, in words: the builder's key, and its address when that is the stand-in. */
+/**
+ * What Templates needs, in words: the builder's key, and its address when that is the stand-in.
+ * Where a key is made is said once, by Sync's part above whenever the key is missing (syncStep):
+ * said here too, the welcome screen read the same bracket twice.
+ */
 function templatesNeeds(view: SettingsView): string {
   const noAddress = isStandInAddress('builder', view.builder.baseUrl);
-  if (view.builder.keyHint === null) return noAddress ? `Needs only the email builder’s address and a builder API key (${KEY_WHERE}), the same ones Sync uses.` : `Needs only a builder API key (${KEY_WHERE}), the same one Sync uses.`;
+  if (view.builder.keyHint === null) return noAddress ? 'Needs only the email builder’s address and a builder API key, the same ones Sync uses.' : 'Needs only a builder API key, the same one Sync uses.';
   return noAddress ? `Your builder API key is saved. ${NO_ADDRESS}` : 'Ready: your builder API key is saved.';
 }
 
