@@ -7,6 +7,7 @@ import type { PropertyChange } from '../shared/bridge/messages';
 import { buildPropertyNameMap } from '../snapshot/normalize/component';
 import type { ComponentPayload } from '../snapshot/normalized-types';
 import type { LocalComponentNode } from './component-nodes';
+import { withComponentNames } from './component-names';
 import { diffComponents } from './property-diff';
 
 export interface TakeOutcome {
@@ -117,11 +118,14 @@ function applyVariants(node: LocalComponentNode, remote: Component, outcome: Tak
   }
 }
 
-/** Differences in the layer tree, which are not applied: one step per changed property. */
-export function layerSteps(local: ComponentPayload | null, remote: Component): string[] {
+/**
+ * Differences in the layer tree, which are not applied: one step per changed property. `names`:
+ * components by key (component-names.ts), so a swapped instance is a step a designer can follow.
+ */
+export function layerSteps(local: ComponentPayload | null, remote: Component, names: ReadonlyMap<string, string> = NO_NAMES): string[] {
   if (local === null) return [];
   // Everything but the layer tree taken from theirs, so that only layer differences remain.
-  return diffComponents({ ...remote, node: local.node }, remote).map(stepOf);
+  return withComponentNames(diffComponents({ ...remote, node: local.node }, remote), names).map(stepOf);
 }
 
 /**
@@ -129,9 +133,11 @@ export function layerSteps(local: ComponentPayload | null, remote: Component): s
  * difference left, in the words of `layerSteps` (a step made by hand drops out; one Figma
  * refused shows as the difference it left).
  */
-export function stepsToMatch(local: ComponentPayload, remote: Component): string[] {
-  return diffComponents(local, remote).map(stepOf);
+export function stepsToMatch(local: ComponentPayload, remote: Component, names: ReadonlyMap<string, string> = NO_NAMES): string[] {
+  return withComponentNames(diffComponents(local, remote), names).map(stepOf);
 }
+
+const NO_NAMES: ReadonlyMap<string, string> = new Map();
 
 function stepOf(change: PropertyChange): string {
   const where = change.path === '' ? '' : `${change.path}: `;
@@ -142,7 +148,7 @@ function stepOf(change: PropertyChange): string {
  * Applies theirs to `node`. Each change is made on its own, so one that Figma refuses (a
  * read-only page, a property in use) becomes a manual step instead of stopping the rest.
  */
-export function applyTheirs(node: LocalComponentNode, remote: Component, local: ComponentPayload | null): TakeOutcome {
+export function applyTheirs(node: LocalComponentNode, remote: Component, local: ComponentPayload | null, names?: ReadonlyMap<string, string>): TakeOutcome {
   const outcome: TakeOutcome = { applied: [], manualSteps: [] };
   const attempt = (what: string, change: () => void) => {
     try {
@@ -168,6 +174,6 @@ export function applyTheirs(node: LocalComponentNode, remote: Component, local: 
   // Reading the definitions may fail too (a set whose variants conflict): then none is taken.
   attempt('Component properties', () => applyDefinitions(node, remote, outcome, attempt));
   attempt('Variant names', () => applyVariants(node, remote, outcome, attempt));
-  outcome.manualSteps.push(...layerSteps(local, remote));
+  outcome.manualSteps.push(...layerSteps(local, remote, names));
   return outcome;
 }

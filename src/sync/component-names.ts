@@ -21,6 +21,18 @@ export function componentNames(components: Iterable<Named>): Map<string, string>
   return names;
 }
 
+const made = new WeakMap<object, Map<string, string>>();
+
+/** A comparison's names: the design system's changes, then this file's (which win); made once per comparison, when first asked. */
+export function comparisonNames(comparison: { window: Iterable<Named>; payloads: ReadonlyMap<string, Named> }): ReadonlyMap<string, string> {
+  let names = made.get(comparison);
+  if (names === undefined) {
+    names = componentNames([...comparison.window, ...comparison.payloads.values()]);
+    made.set(comparison, names);
+  }
+  return names;
+}
+
 // A key as property-diff.ts writes a string value: in straight quotes.
 const QUOTED_KEY = /"([0-9a-f]{40})"/g;
 

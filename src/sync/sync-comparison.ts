@@ -1,6 +1,7 @@
 // A comparison of the file with the design system as the session keeps it (the file, the
 // changes window and the state it was classified against, the designer's choices), and what the
 // screen is shown of it: rows, chips and replaced pairs. Pure but for the payload cache it reads.
+import { comparisonNames } from './component-names';
 import type { Component } from '../shared/api/builder/schemas';
 import type { SyncChoice, SyncComparison, SyncItem } from '../shared/bridge/messages';
 import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
@@ -53,14 +54,14 @@ function summaryOf(payload: ComponentPayload): LocalComponentSummary {
  * they shrink as the designer makes them. The steps recorded at the take when the component is
  * gone from the file (a conflict: there is nothing to match).
  */
-function stepsLeft(record: PartlyTakenEntry, local: ComponentPayload | undefined): string[] {
-  const now = local === undefined ? [] : stepsToMatch(local, record.remote);
+function stepsLeft(record: PartlyTakenEntry, local: ComponentPayload | undefined, names: () => ReadonlyMap<string, string>): string[] {
+  const now = local === undefined ? [] : stepsToMatch(local, record.remote, names());
   // None named while the file still differs from theirs (a difference the diff does not word):
   // the take's steps, rather than a row that says nothing is left.
   return now.length > 0 ? now : record.steps;
 }
 
-export function itemOf(component: ClassifiedComponent, current: Pick<Comparison, 'choices' | 'chips' | 'payloads' | 'namesakes'>): SyncItem {
+export function itemOf(component: ClassifiedComponent, current: Pick<Comparison, 'choices' | 'chips' | 'payloads' | 'namesakes' | 'window'>): SyncItem {
   const { choices, chips } = current;
   const found = chips.get(component.key);
   const allowed = allowedChoicesFor(component);
@@ -72,7 +73,7 @@ export function itemOf(component: ClassifiedComponent, current: Pick<Comparison,
     ...(otherName === undefined ? {} : { otherName }),
     // Only where the row allows fewer than its kind (the screen offers no choice the sandbox refuses).
     ...(allowed.length < allowedChoices(component.kind).length ? { choices: allowed } : {}),
-    ...(component.takenInPart === undefined ? {} : { takenInPart: { steps: stepsLeft(component.takenInPart, current.payloads.get(component.key)) } }),
+    ...(component.takenInPart === undefined ? {} : { takenInPart: { steps: stepsLeft(component.takenInPart, current.payloads.get(component.key), () => comparisonNames(current)) } }),
     ...(namesake === undefined ? {} : { sameName: { key: namesake.key, by: namesake.remote?.updated_by ?? null, at: namesake.remote?.updated_at ?? null } }),
     key: component.key,
     name: component.name,

@@ -6,7 +6,7 @@ import type { SyncDetail } from '../shared/bridge/messages';
 import { PICTURE_LABEL, theirsLabel } from '../shared/sync/picture-labels';
 import { layerSteps } from './apply-theirs';
 import type { ClassifiedComponent } from './classify';
-import { componentNames, withComponentNames } from './component-names';
+import { comparisonNames, withComponentNames } from './component-names';
 import { pictureSizeOf } from './picture-size';
 import { changedSides, diffComponents } from './property-diff';
 import { itemOf, type Comparison } from './sync-comparison';
@@ -78,19 +78,12 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
     };
   }
 
-  // Per comparison: made once, on the first detail opened. This file's names win over the design system's.
-  const namesOf = new WeakMap<Comparison, Map<string, string>>();
   async function detailAsync(current: Comparison, key: string, replaces?: string, signal?: CancelSignal): Promise<SyncDetail> {
     const detail = await keyedDetailAsync(current, key, replaces, signal);
-    let names = namesOf.get(current);
-    if (names === undefined) {
-      names = componentNames([...current.window, ...current.payloads.values()]);
-      namesOf.set(current, names);
-    }
-    return { ...detail, changes: withComponentNames(detail.changes, names) };
+    return { ...detail, changes: withComponentNames(detail.changes, comparisonNames(current)) };
   }
 
-  /** The detail with its values as property-diff.ts writes them: component keys as keys. */
+  /** The detail with its changes as property-diff.ts writes them: component keys as keys (its steps by hand already named). */
   async function keyedDetailAsync(current: Comparison, key: string, replaces?: string, signal?: CancelSignal): Promise<SyncDetail> {
     const component = current.byKey.get(key);
     if (component === undefined) throw new BridgeError('not_found', 'This component is no longer in the comparison. Check again.');
@@ -122,7 +115,7 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
           afterPicture: remotePicture,
           beforeSize: pictureSizeOf(local),
           afterSize: pictureSizeOf(remote),
-          manualSteps: remote === null ? [] : layerSteps(local, remote),
+          manualSteps: remote === null ? [] : layerSteps(local, remote, comparisonNames(current)),
         };
       case 'conflict': {
         // Three-way: each difference marked with the side that changed it since the last sync, when that version was kept.
@@ -141,7 +134,7 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
           afterPicture: localPicture,
           beforeSize: pictureSizeOf(remote),
           afterSize: pictureSizeOf(local),
-          manualSteps: remote === null ? [] : layerSteps(local, remote),
+          manualSteps: remote === null ? [] : layerSteps(local, remote, comparisonNames(current)),
         };
       }
       default: {

@@ -3,6 +3,7 @@
 // the next base time with the history entry; the comparison after it, without another request.
 // The steps are in take-theirs-step.ts and push-step.ts; the rules in README.md ("How a sync
 // moves the state").
+import { comparisonNames } from './component-names';
 import type { SyncBody } from '../shared/api/builder/schemas';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
@@ -128,7 +129,7 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
   };
 
   // 1. Take theirs: one undo step in Figma (take-theirs-step.ts).
-  const took = await takeTheirsAsync({ figma, reader, take: plan.take, payloads: current.payloads, fresh, state, context });
+  const took = await takeTheirsAsync({ figma, reader, take: plan.take, payloads: current.payloads, names: plan.take.length === 0 ? undefined : comparisonNames(current), fresh, state, context });
   const { taken, notTaken, recordedNotTaken, partlyTaken } = took;
   manualSteps.push(...took.manualSteps);
   if (took.payloads !== null) {

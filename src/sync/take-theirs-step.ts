@@ -37,6 +37,8 @@ export interface TakeTheirsInput {
   take: readonly ClassifiedComponent[];
   /** The file as compared: a component that differs from it now was edited since. */
   payloads: ReadonlyMap<string, ComponentPayload>;
+  /** Components by key (component-names.ts): the steps left by hand name a swapped instance's component. */
+  names?: ReadonlyMap<string, string>;
   /** The file as read at the start of the run; updated with what the take changed. */
   fresh: Map<string, ComponentPayload>;
   state: SyncState;
@@ -58,7 +60,7 @@ export interface TakeTheirsResult {
   partlyTaken: Map<string, PartlyTakenEntry>;
 }
 
-export async function takeTheirsAsync({ figma, reader, take, payloads, fresh, state, context }: TakeTheirsInput): Promise<TakeTheirsResult> {
+export async function takeTheirsAsync({ figma, reader, take, payloads, names, fresh, state, context }: TakeTheirsInput): Promise<TakeTheirsResult> {
   const manualSteps: SyncOutcome['manualSteps'] = [];
   const notTaken: string[] = [];
   const recordedNotTaken: ClassifiedComponent[] = [];
@@ -102,7 +104,7 @@ export async function takeTheirsAsync({ figma, reader, take, payloads, fresh, st
       leaveAsIs(component, remote);
       continue;
     } else {
-      const outcome = applyTheirs(node, remote, payloads.get(component.key) ?? null);
+      const outcome = applyTheirs(node, remote, payloads.get(component.key) ?? null, names);
       if (outcome.manualSteps.length > 0) {
         const said: SyncManualSteps = { key: component.key, name: remote.name, steps: [...outcome.manualSteps] };
         manualSteps.push(said);

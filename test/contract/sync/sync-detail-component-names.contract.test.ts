@@ -1,10 +1,11 @@
-// The Sync detail names components by their names where the snapshot records their keys: an
-// instance swap property's default, and an instance whose main component was swapped. The table
-// showed the 40-digit key ("f4a02380cc…"), which names nothing to a designer. The real handlers
-// against the fake Figma with the demo document and the builder emulator.
+// The Sync detail and the steps left by hand name components by their names where the snapshot
+// records their keys: an instance swap property's default, and an instance whose main component
+// was swapped. They showed the 40-digit key ("f4a02380cc…"), which names nothing to a designer.
+// The real handlers against the fake Figma with the demo document and the builder emulator.
 import { describe, expect, it } from 'vitest';
 import type { SyncDetail } from '../../../src/shared/bridge/messages';
-import { componentNamed, context, linkAsync, useSyncHarness } from './support/sync-harness';
+import { createComponentReader } from '../../../src/snapshot/component-reader';
+import { componentNamed, context, linkAsync, syncedOnceAsync, teammatePushesAsync, useSyncHarness } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -35,5 +36,29 @@ describe('the Sync detail names the components it refers to', () => {
     const changed = await detailOfAsync('Button');
     expect(changed.changes).toContainEqual(expect.objectContaining({ property: 'instance of', before: '"Icon/Arrow right"', after: '"Icon/Cart"' }));
     for (const change of changed.changes) expect(`${change.before} ${change.after}`).not.toMatch(KEY);
+  });
+
+  it('names the swapped icon in the steps a teammate’s version leaves by hand: in its detail, after the take, and while it stays taken in part', async () => {
+    await syncedOnceAsync(h);
+    // A teammate swapped the first variant's icon for the cart (read from this document as it would be, then put back).
+    const button = componentNamed(h, 'Button') as ComponentSetNode;
+    const icon = (button.children[0] as ComponentNode).findOne((node) => node.name === 'Icon') as InstanceNode;
+    const arrow = componentNamed(h, 'Icon/Arrow right') as ComponentNode;
+    icon.swapComponent(componentNamed(h, 'Icon/Cart') as ComponentNode);
+    const theirs = (await createComponentReader(h.fake.figma).readAsync(button)).payload;
+    icon.swapComponent(arrow);
+    await teammatePushesAsync(h, theirs);
+
+    const step = /instance of "Icon\/Arrow right" → "Icon\/Cart"$/;
+    const detail = await detailOfAsync('Button');
+    expect(detail.manualSteps).toContainEqual(expect.stringMatching(step));
+    for (const said of detail.manualSteps) expect(said).not.toMatch(KEY);
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    const steps = outcome.manualSteps.find((entry) => entry.name === 'Button')?.steps ?? [];
+    expect(steps).toContainEqual(expect.stringMatching(step));
+    const next = await h.plugin.handlers['sync/compare']({}, context);
+    const listed = next.items.find((item) => item.name === 'Button');
+    expect(listed?.takenInPart?.steps).toContainEqual(expect.stringMatching(step));
+    for (const said of [...steps, ...(listed?.takenInPart?.steps ?? [])]) expect(said).not.toMatch(KEY);
   });
 });
