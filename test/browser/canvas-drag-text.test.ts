@@ -35,7 +35,7 @@ describe('a dragged card’s text', () => {
     const email = list.data.find((candidate) => candidate.subject_line === subject);
     if (!email) throw new Error(`no email “${subject}” in the library's first page`);
     const { source, url } = list.meta.attribution;
-    expect(text.split('\n').slice(1)).toEqual([email.url, `From ${source} (${url})`]);
+    expect(text.split('\n').slice(1)).toEqual([email.url, `Via ${source} (${url})`]);
     expect(text.split('\n')[0]).toContain(subject);
   });
   it('credits the service before anything is placed in the window (the credit came only after a first Insert)', async () => {
@@ -48,6 +48,6 @@ describe('a dragged card’s text', () => {
     const text = await dataTransfer.evaluate((data) => data.getData('text/plain'));
     const list = await readLibraryAsync<{ meta: { attribution: { source: string; url: string } } }>(h.emulator.libraryUrl, '/v1/emails?per_page=1', key);
     const { source, url } = list.meta.attribution;
-    expect(text.split('\n').at(-1)).toBe(`From ${source} (${url})`);
+    expect(text.split('\n').at(-1)).toBe(`Via ${source} (${url})`);
   });
 });
