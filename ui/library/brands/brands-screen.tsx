@@ -12,6 +12,7 @@ import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
 import { plural } from '../../components/count-words';
 import { useKeptState } from '../kept-state';
 import { useRetryOnce } from '../use-retry-once';
+import { useKeptScroll } from '../use-kept-scroll';
 
 export interface BrandsScreenProps {
   client: LibraryClient;
@@ -51,10 +52,14 @@ export function BrandsScreen({ client, hidden, onBrand, onAsk, onOpenSettings }:
 
   const asking = (state.brands === null || state.query !== text.trim()) && !problem;
   const rows = useRef<HTMLUListElement>(null);
+  const box = useRef<HTMLElement>(null);
+  // Another section left and come back to (this screen is unmounted): the list it answers comes back
+  // where it was scrolled to, as Me's and Journeys' do; it came back at its top. A new search starts at its top.
+  useKeptScroll('brands', state.query, client, !hidden && !asking && (state.brands?.length ?? 0) > 0, box);
   const retryFocused = useRetryFocus(asking, problem !== null, 0, () => focusRowFrom(rows.current, 0));
   useOwnCountdown(!hidden && problem?.kind === 'busy');
   return (
-    <section class="library-brands" hidden={hidden} aria-label="Brands">
+    <section class="library-brands" hidden={hidden} aria-label="Brands" ref={box}>
       <div class="field">
         <label class="field-label" for="library-brand-search">
           Search brands
