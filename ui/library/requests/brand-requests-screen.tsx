@@ -233,7 +233,8 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
             <p class="brand-row-name">
               {request.brand}{' '}
               <span class="brand-row-count">
-                {request.domain} · {requestedText(request.requested_at, Date.now())}
+                {/* The date whole: after a long website it broke between day and month ("Requested 4 / Dec"). */}
+                {request.domain} · <span class="keep-together">{requestedText(request.requested_at, Date.now())}</span>
               </span>
             </p>
             <p class="brand-row-description">
