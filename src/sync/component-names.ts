@@ -4,6 +4,7 @@
 // nothing to a designer. Keys of components not in this file or the design system's changes
 // stay as they are: there is no name to give them. Pure.
 import type { PropertyChange } from '../shared/bridge/messages';
+import { clip } from './property-diff';
 
 interface Named {
   key: string;
@@ -43,6 +44,20 @@ function named(value: string | null, names: ReadonlyMap<string, string>): string
   });
 }
 
+/**
+ * An instance swap's preferred components (property-diff.ts lists their keys whole, so none is cut
+ * before it is named), named, and as many as a row holds whole, then how many more: cut inside a
+ * name, the row named nothing at its end.
+ */
+function namedList(value: string | null, names: ReadonlyMap<string, string>): string | null {
+  if (value === null) return null;
+  const items = value.split(', ').map((item) => named(item, names)!);
+  const text = (count: number) => items.slice(0, count).join(', ') + (count < items.length ? ` and ${items.length - count} more` : '');
+  let count = items.length;
+  while (count > 1 && clip(text(count)) !== text(count)) count--;
+  return clip(text(count));
+}
+
 /** Rows whose values may hold a component key: an instance's main component, a property's value or default. */
 const holdsKeys = (property: string): boolean => property === 'instance of' || property.includes('property "');
 
@@ -50,8 +65,9 @@ const holdsKeys = (property: string): boolean => property === 'instance of' || p
 export function withComponentNames(changes: readonly PropertyChange[], names: ReadonlyMap<string, string>): PropertyChange[] {
   return changes.map((change) => {
     if (!holdsKeys(change.property)) return change;
-    const before = named(change.before, names);
-    const after = named(change.after, names);
+    const list = change.property.endsWith(' preferred values');
+    const before = list ? namedList(change.before, names) : named(change.before, names);
+    const after = list ? namedList(change.after, names) : named(change.after, names);
     return before === change.before && after === change.after ? change : { ...change, before, after };
   });
 }

@@ -482,6 +482,10 @@ export function formatValue(value: unknown, field = ''): string | null {
   }
   if (Array.isArray(value)) {
     if (value.length === 0) return 'none';
+    // An instance swap's preferred components, as their keys in quotes and whole: component-names.ts
+    // names them, then cuts the row (cut here, the key it stopped in could not be named; each also
+    // read "key …, type component").
+    if (field === 'preferredValues') return value.map((item) => { const key = asObject(item)?.key; return typeof key === 'string' ? quote(key) : formatValue(item) ?? 'none'; }).join(', ');
     if (value.every((item) => typeof item === 'number')) return clip(value.map((item: number) => formatNumber(item)).join(' '));
     return clip(value.map((item) => formatValue(item, field) ?? 'none').join(', '));
   }
@@ -535,7 +539,8 @@ function quoteOrNone(text: string): string | null {
   return text === '' ? null : clip(quote(text));
 }
 
-function clip(text: string): string {
+/** A value cut to a table row's length, with an ellipsis. */
+export function clip(text: string): string {
   if (text.length <= MAX_VALUE_LENGTH) return text;
   const cut = text.slice(0, MAX_VALUE_LENGTH - 1);
   const last = cut.charCodeAt(cut.length - 1);

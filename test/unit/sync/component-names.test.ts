@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { componentNames, withComponentNames } from '../../../src/sync/component-names';
+import { diffComponents } from '../../../src/sync/property-diff';
 
 const ARROW = 'a'.repeat(40);
 const CART = 'b'.repeat(40);
@@ -38,5 +39,29 @@ describe('component keys in the detail’s words', () => {
     const text = { path: 'Card › Code', property: 'characters', before: `"${ARROW}"`, after: '"Hello"' };
     const [kept] = withComponentNames([text], names);
     expect(kept).toBe(text);
+  });
+});
+
+describe('an instance swap’s preferred values', () => {
+  const card = (preferred: string[]) => ({
+    name: 'Card',
+    kind: 'component' as const,
+    description: '',
+    properties: { Icon: { type: 'INSTANCE_SWAP', defaultValue: ARROW, preferredValues: preferred.map((key) => ({ key, type: 'COMPONENT' })) } },
+    variants: [],
+    node: {},
+  });
+
+  it('reads as the components’ names, in order (it read “key "aaaa…", type component”, cut inside the second key)', () => {
+    const [row] = withComponentNames(diffComponents(card([ARROW]), card([ARROW, CART, SMALL])), names);
+    expect(row).toEqual({ path: 'Card', property: 'component property "Icon" preferred values', before: '"Icon/Arrow right"', after: '"Icon/Arrow right", "Icon/Cart", "Button (Size=Small, Type=Primary)"' });
+  });
+
+  it('holds as many names as a row holds whole, then says how many more; a key it cannot name stays a key', () => {
+    const [row] = withComponentNames(diffComponents(card([]), card([ELSEWHERE, ARROW, CART, ARROW, CART])), names);
+    expect(row!.before).toBe('none');
+    expect(row!.after).toBe(`"${ELSEWHERE}", "Icon/Arrow right" and 3 more`);
+    const [one] = withComponentNames(diffComponents(card([]), card([CART])), names);
+    expect(one!.after).toBe('"Icon/Cart"');
   });
 });
