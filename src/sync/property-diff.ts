@@ -56,7 +56,10 @@ export function componentFacts(component: DiffableComponent): Array<[property: s
   if (typeof width === 'number' && typeof height === 'number') facts.push(['size', `${formatNumber(width)} × ${formatNumber(height)}`]);
   for (const name of Object.keys(component.properties).sort()) {
     const definition = asObject(component.properties[name]);
-    if (definition !== null) facts.push([`component property "${name}"`, definitionSummary(definition)]);
+    if (definition === null) continue;
+    facts.push([`component property "${name}"`, definitionSummary(definition)]);
+    const preferred = preferredOf(definition);
+    if (preferred !== null) facts.push([`component property "${name}" preferred values`, preferred]);
   }
   const variants = component.variants;
   if (variants.length > 0) facts.push([variants.length === 1 ? 'variant' : `${variants.length} variants`, clip(variants.map((variant) => variant.name).join('; '))]);
@@ -80,6 +83,8 @@ function diffDefinitions(path: string, before: Json, after: Json, out: PropertyC
     if (a === null && b === null) continue;
     if (a === null || b === null) {
       out.push(change(path, a === null ? `${label} added` : `${label} removed`, a && definitionSummary(a), b && definitionSummary(b)));
+      const preferred = preferredOf(a ?? b!);
+      if (preferred !== null) out.push(change(path, `${label} preferred values`, a && preferred, b && preferred));
       continue;
     }
     const fields: Array<[string, string]> = [
@@ -97,6 +102,11 @@ function diffDefinitions(path: string, before: Json, after: Json, out: PropertyC
     const variable = (definition: Json) => asObject(definition.boundVariables)?.defaultValue;
     if (!jsonEqual(variable(a), variable(b))) out.push(change(path, `${label} default variable`, formatValue(variable(a)), formatValue(variable(b))));
   }
+}
+
+/** An instance swap's preferred components (keys, named by component-names.ts), if it lists any: its summary has no room for them. */
+function preferredOf(definition: Json): string | null {
+  return Array.isArray(definition.preferredValues) && definition.preferredValues.length > 0 ? formatValue(definition.preferredValues, 'preferredValues') : null;
 }
 
 function definitionSummary(definition: Json): string {

@@ -65,3 +65,29 @@ describe('an instance swap’s preferred values', () => {
     expect(one!.after).toBe('"Icon/Cart"');
   });
 });
+
+describe('an instance swap property on one side only', () => {
+  const swap = { type: 'INSTANCE_SWAP', defaultValue: ARROW, preferredValues: [{ key: ARROW, type: 'COMPONENT' }, { key: CART, type: 'COMPONENT' }] };
+  const card = (properties: Record<string, unknown>) => ({ name: 'Card', kind: 'component' as const, description: '', properties, variants: [], node: {} });
+
+  it('says its preferred components by name, under its type and default, when it is added or removed (they were not said at all)', () => {
+    const added = withComponentNames(diffComponents(card({}), card({ Icon: swap })), names);
+    expect(added).toEqual([
+      { path: 'Card', property: 'component property "Icon" added', before: null, after: 'instance swap, default "Icon/Arrow right"' },
+      { path: 'Card', property: 'component property "Icon" preferred values', before: null, after: '"Icon/Arrow right", "Icon/Cart"' },
+    ]);
+    const removed = withComponentNames(diffComponents(card({ Icon: swap }), card({})), names);
+    expect(removed.map((row) => [row.property, row.before, row.after])).toEqual([
+      ['component property "Icon" removed', 'instance swap, default "Icon/Arrow right"', null],
+      ['component property "Icon" preferred values', '"Icon/Arrow right", "Icon/Cart"', null],
+    ]);
+  });
+
+  it('says them among what a component on one side only is', () => {
+    const rows = withComponentNames(diffComponents(null, card({ Icon: swap }), { describeOneSide: true }), names);
+    expect(rows.slice(1).map((row) => [row.property, row.after])).toEqual([
+      ['component property "Icon"', 'instance swap, default "Icon/Arrow right"'],
+      ['component property "Icon" preferred values', '"Icon/Arrow right", "Icon/Cart"'],
+    ]);
+  });
+});
