@@ -21,8 +21,8 @@ type Json = Record<string, unknown>;
 const MAX_VALUE_LENGTH = 80;
 
 /**
- * `describeOneSide`: with one version only, that version is complete (this file's: a design
- * system's component only there may be a sync's record of its row, with no description or layers),
+ * `describeOneSide`: with one version only, that version is complete (not a sync's record of a
+ * design system's row, which has no description or layers: remote-add-versions.ts reads it whole),
  * so what it is follows the row saying it was added or removed.
  */
 export function diffComponents(before: DiffableComponent | null, after: DiffableComponent | null, { describeOneSide = false } = {}): PropertyChange[] {

@@ -13,7 +13,8 @@
  *   starts just before the record's time, so its full version is there to compare or take
  *   (changesSince).
  * A row only in the design system shows its name, kind, who and when, and its thumbnail: all
- * recorded (its detail compares nothing with it). Pure.
+ * recorded (its detail compares nothing with it, and reads what it is from the design system:
+ * remote-add-versions.ts). Pure.
  */
 import type { Component } from '../shared/api/builder/schemas';
 import type { ClassifiedComponent } from './classify';

@@ -1,5 +1,6 @@
 // What the Sync screen shows of one comparison beyond its rows: the list's thumbnails, and one
 // row's detail (property by property, its two pictures, what taking theirs leaves by hand).
+import type { Component } from '../shared/api/builder/schemas';
 import type { CancelSignal } from '../shared/api/http/cancel-signal';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { SyncDetail } from '../shared/bridge/messages';
@@ -8,7 +9,9 @@ import { layerSteps } from './apply-theirs';
 import type { ClassifiedComponent } from './classify';
 import { comparisonNames, withComponentNames } from './component-names';
 import { pictureSizeOf } from './picture-size';
-import { changedSides, diffComponents } from './property-diff';
+import type { ChangesAround } from './read-around';
+import { changedSides, diffComponents, type DiffableComponent } from './property-diff';
+import { createRemoteAddVersions } from './remote-add-versions';
 import { itemOf, type Comparison } from './sync-comparison';
 import type { SyncLink } from './sync-link';
 import type { SyncPictures } from './sync-pictures';
@@ -20,7 +23,14 @@ export interface SyncDetails {
   detailAsync(current: Comparison, key: string, replaces?: string, signal?: CancelSignal): Promise<SyncDetail>;
 }
 
+/** One page of the linked design system's changes, to read a version around the time it was stored (read-around.ts). */
+function changesAroundOf(link: SyncLink): ChangesAround {
+  return (since, limit, reading) => link.client.getChangesAsync(link.designSystemId, { since, limit }, reading);
+}
+
 export function createSyncDetails(pictures: SyncPictures): SyncDetails {
+  const remoteAddVersions = createRemoteAddVersions();
+
   async function localPictureAsync(key: string, hash: string | undefined): Promise<string | null> {
     return (await pictures.localAsync([{ key, hash }])).get(key) ?? null;
   }
@@ -28,7 +38,18 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
   /** The picture of the version last synced, read from the design system when this run has none. */
   function lastSyncedPictureAsync(link: SyncLink, component: ClassifiedComponent, signal: CancelSignal | undefined): Promise<string | null> {
     if (component.base === null) return Promise.resolve(null);
-    return pictures.lastSyncedAsync(component.base, component.remote, (since, limit, reading) => link.client.getChangesAsync(link.designSystemId, { since, limit }, reading), signal);
+    return pictures.lastSyncedAsync(component.base, component.remote, changesAroundOf(link), signal);
+  }
+
+  /**
+   * A component only in the design system, whole, to describe: as the changes gave it, or, listed
+   * from a sync's record of its row, as the design system stores it (remote-add-versions.ts); null
+   * when that could not be read.
+   */
+  async function remoteAddVersionAsync(current: Comparison, remote: Component, signal: CancelSignal | undefined): Promise<DiffableComponent | null> {
+    const record = current.state.remoteAdds?.get(remote.key);
+    if (record === undefined || current.window.some((version) => version.key === remote.key)) return remote;
+    return remoteAddVersions.versionAsync(record, current.state.remoteAdds!.values(), changesAroundOf(current.link), signal);
   }
 
   /**
@@ -99,6 +120,8 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
     const localPicture = local === null ? null : await localPictureAsync(key, local.hash);
     const lastSynced = component.base === null ? null : await current.link.payloads.getAsync(key, component.base.hash);
     const base = { beforeKnown: true, manualSteps: [] as string[] };
+    // Only in the design system: described when its whole version is known.
+    const added = component.kind === 'remote-add' && remote !== null ? await remoteAddVersionAsync(current, remote, signal) : null;
     switch (component.kind) {
       case 'remote-change':
       case 'remote-add':
@@ -109,12 +132,12 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
           item,
           beforeLabel: PICTURE_LABEL.thisFile,
           afterLabel: PICTURE_LABEL.designSystem,
-          // Only in this file (deleted there): this file's version is whole, so it is described.
-          changes: diffComponents(local, remote, { describeOneSide: remote === null }),
+          // Only in this file (deleted there), or only in the design system and read whole: described.
+          changes: diffComponents(local, added ?? remote, { describeOneSide: remote === null || added !== null }),
           beforePicture: localPicture,
           afterPicture: remotePicture,
           beforeSize: pictureSizeOf(local),
-          afterSize: pictureSizeOf(remote),
+          afterSize: pictureSizeOf(added ?? remote),
           manualSteps: remote === null ? [] : layerSteps(local, remote, comparisonNames(current)),
         };
       case 'conflict': {

@@ -46,6 +46,8 @@ describe('the detail of a component with one version', () => {
       expect(await pictures.locator('figcaption').textContent()).toContain('Design system');
       expect(await pictures.getByText(/No picture of the design system’s version/).count()).toBe(1);
       expect(await textOf(pictures.locator('.sync-picture-missing'))).toBe('No picture of the design system’s version');
+      // And what it is, as the design system has it.
+      await expect.poll(() => changes.getByRole('row').allTextContents()).toContainEqual(expect.stringMatching(/^Footer \/ Legal\s*description.*"Address, unsubscribe and legal text\."$/));
       await checkAxeAsync(ui, `a component added in the design system, ${theme}`);
     }, 120_000);
   }

@@ -69,9 +69,28 @@ describe('components only in the design system', () => {
     expect(calls.flatMap((call) => call.keys).filter((key) => addKeys.has(key))).toEqual([]);
     // Listed as the first comparison listed them: who added them and when.
     expect(remoteAdds(next)).toEqual(afterFirstSync(remoteAdds(first)));
-    // And their detail as before (a component only there: its name and its picture).
+    // And their detail as before: what the component is, not only that it was added. Listed from
+    // the record, it is read where the design system stored it (one page from just before then).
     expect(buttonDetail.item.sameName).toBeDefined();
+    expect(buttonDetail.changes.map((change) => change.property)).toEqual(['component added', 'description', 'component property "Size"', 'component property "Style"', '2 variants']);
+    calls.length = 0;
     expect(await h.plugin.handlers['sync/detail']({ key: buttonDetail.item.key }, context)).toEqual({ ...buttonDetail, item: afterFirstSync([buttonDetail.item])[0] });
+    expect(calls.map((call) => call.since)).toEqual([new Date(Date.parse(buttonDetail.item.remoteUpdatedAt!) - 1).toISOString()]);
+    // Opened again: read already.
+    await h.plugin.handlers['sync/detail']({ key: buttonDetail.item.key }, context);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('unread (the builder refuses to answer), their detail says they were added, and nothing fails', async () => {
+    const { buttonDetail } = await syncedWithRemoteAddsAsync();
+    await h.plugin.handlers['sync/compare']({}, context);
+    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 1, kinds: ['malformed'] });
+    try {
+      const detail = await h.plugin.handlers['sync/detail']({ key: buttonDetail.item.key }, context);
+      expect(detail.changes.map((change) => change.property)).toEqual(['component added']);
+    } finally {
+      await controlAsync(h.emulator.builderUrl, 'faults', { rate: 0 });
+    }
   });
 
   it('are listed for a collaborator too, from the file’s sync state', async () => {
@@ -91,7 +110,10 @@ describe('components only in the design system', () => {
     const renamed = remoteAdds(next).find((item) => item.key === button.key);
     expect(renamed?.name).toBe('Button / Call to action');
     expect(Date.parse(renamed!.remoteUpdatedAt!)).toBeGreaterThan(Date.parse(button.remoteUpdatedAt!));
-    expect((await h.plugin.handlers['sync/detail']({ key: button.key }, context)).changes).toEqual([expect.objectContaining({ property: 'component added', after: '"Button / Call to action"' })]);
+    expect((await h.plugin.handlers['sync/detail']({ key: button.key }, context)).changes.slice(0, 2)).toEqual([
+      expect.objectContaining({ property: 'component added', after: '"Button / Call to action"' }),
+      expect.objectContaining({ property: 'description', after: '"Renamed by a teammate."' }),
+    ]);
     expect(next.items.some((item) => item.key === footer.key)).toBe(false);
     // Synced again: the renamed one still listed, the deleted one not back.
     const outcome = await h.plugin.handlers['sync/run']({}, context);

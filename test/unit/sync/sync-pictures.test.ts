@@ -2,7 +2,8 @@
 // that version, else read once around the time it was stored.
 import { describe, expect, it, vi } from 'vitest';
 import type { Component } from '../../../src/shared/api/builder/schemas';
-import { createSyncPictures, type ChangesAround } from '../../../src/sync/sync-pictures';
+import type { ChangesAround } from '../../../src/sync/read-around';
+import { createSyncPictures } from '../../../src/sync/sync-pictures';
 import type { SyncStateEntry } from '../../../src/sync/sync-state';
 
 const STORED_AT = '2026-11-24T10:00:00.000Z';
