@@ -15,14 +15,13 @@ export type DescribedVersion = Pick<Component, 'name' | 'description' | 'kind' |
 export interface RemoteAddVersions {
   /**
    * The recorded addition `entry` as the design system stores it, or null: stored otherwise now, or
-   * not read (failed, or slower than a detail waits). `records`: every recorded addition, so that
-   * the one read keeps those stored at the same time too. `signal`: the detail was closed.
+   * not read (failed, or slower than a detail waits). `signal`: the detail was closed.
    */
-  versionAsync(entry: RemoteAddEntry, records: Iterable<RemoteAddEntry>, changesAround: ChangesAround, signal?: CancelSignal): Promise<DescribedVersion | null>;
+  versionAsync(entry: RemoteAddEntry, changesAround: ChangesAround, signal?: CancelSignal): Promise<DescribedVersion | null>;
 }
 
 /** The version without its layers: the root node's box and effects stay (its size, as pictureSizeOf reads it). */
-export function describedVersion(component: Component): DescribedVersion {
+function describedVersion(component: Component): DescribedVersion {
   const { width, height, effects } = component.node;
   const node: Record<string, unknown> = {};
   if (width !== undefined) node.width = width;
@@ -32,18 +31,16 @@ export function describedVersion(component: Component): DescribedVersion {
 }
 
 export function createRemoteAddVersions(): RemoteAddVersions {
+  // Every version a read finds is kept, not only those recorded when it was read: a record made
+  // later (by a later sync) of a version stored at a time already read finds it here, as that time
+  // is not read twice. Without layers, a page's hundred versions weigh little.
   const byHash = new Map<string, DescribedVersion>();
-  /** The recorded hashes the reads keep, by hash. */
-  const wanted = new Set<string>();
   const readAround = createReadAround((components) => {
-    for (const component of components) if (!component.deleted && wanted.has(component.hash)) byHash.set(component.hash, describedVersion(component));
+    for (const component of components) if (!component.deleted) byHash.set(component.hash, describedVersion(component));
   });
   return {
-    async versionAsync(entry, records, changesAround, signal) {
-      if (!byHash.has(entry.hash)) {
-        for (const record of records) if (record.updatedAt === entry.updatedAt) wanted.add(record.hash);
-        await readAround(entry.updatedAt, changesAround, signal);
-      }
+    async versionAsync(entry, changesAround, signal) {
+      if (!byHash.has(entry.hash)) await readAround(entry.updatedAt, changesAround, signal);
       return byHash.get(entry.hash) ?? null;
     },
   };

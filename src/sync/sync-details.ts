@@ -49,7 +49,7 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
   async function remoteAddVersionAsync(current: Comparison, remote: Component, signal: CancelSignal | undefined): Promise<DiffableComponent | null> {
     const record = current.state.remoteAdds?.get(remote.key);
     if (record === undefined || current.window.some((version) => version.key === remote.key)) return remote;
-    return remoteAddVersions.versionAsync(record, current.state.remoteAdds!.values(), changesAroundOf(current.link), signal);
+    return remoteAddVersions.versionAsync(record, changesAroundOf(current.link), signal);
   }
 
   /**

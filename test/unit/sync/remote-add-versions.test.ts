@@ -1,6 +1,6 @@
 // A component only in the design system, listed from a sync's record of its row, described from
 // the version the design system stores under the recorded hash: read once around the time it was
-// stored, with the records stored at that time; its layers not kept.
+// stored, keeping the others read with it (recorded then or later); its layers not kept.
 import { describe, expect, it } from 'vitest';
 import type { Component } from '../../../src/shared/api/builder/schemas';
 import type { ChangesAround } from '../../../src/sync/read-around';
@@ -42,12 +42,10 @@ function setup(answer: () => Promise<{ components: Component[] }>) {
 describe('a recorded remote addition’s version', () => {
   const button = record('Button', 'h-button');
   const badge = record('Badge', 'h-badge');
-  const later = record('Later', 'h-later', '2026-11-25T10:00:00.000Z');
-  const records = [button, badge, later];
 
   it('is read once around the time it was stored, with the others stored then, without its layers', async () => {
     const { versions, asked, changesAround } = setup(() => Promise.resolve({ components: [stored('Button', 'h-button'), stored('Badge', 'h-badge'), stored('Other', 'h-other')] }));
-    expect(await versions.versionAsync(button, records, changesAround)).toEqual({
+    expect(await versions.versionAsync(button, changesAround)).toEqual({
       name: 'Button',
       description: 'Button, added by Robin.',
       kind: 'component',
@@ -56,23 +54,31 @@ describe('a recorded remote addition’s version', () => {
       node: { width: 320, height: 48, effects: [] },
     });
     expect(asked).toEqual([{ since: '2026-11-24T09:59:59.999Z', limit: 100 }]);
-    expect((await versions.versionAsync(badge, records, changesAround))?.name).toBe('Badge');
-    expect(await versions.versionAsync(button, records, changesAround)).not.toBeNull();
+    expect((await versions.versionAsync(badge, changesAround))?.name).toBe('Badge');
+    expect(await versions.versionAsync(button, changesAround)).not.toBeNull();
+    expect(asked).toHaveLength(1);
+  });
+
+  it('is found, without a second read, when recorded after its time was read (a later sync recorded it)', async () => {
+    const { versions, asked, changesAround } = setup(() => Promise.resolve({ components: [stored('Button', 'h-button'), stored('Chip', 'h-chip')] }));
+    expect((await versions.versionAsync(button, changesAround))?.name).toBe('Button');
+    // Recorded only now: stored at the time already read, so that read is where it is.
+    expect((await versions.versionAsync(record('Chip', 'h-chip'), changesAround))?.description).toBe('Chip, added by Robin.');
     expect(asked).toHaveLength(1);
   });
 
   it('is unknown when the design system stores it otherwise now, or deleted', async () => {
     const { versions, changesAround } = setup(() => Promise.resolve({ components: [stored('Button', 'h-button-edited'), stored('Badge', 'h-badge', true)] }));
-    expect(await versions.versionAsync(button, records, changesAround)).toBeNull();
-    expect(await versions.versionAsync(badge, records, changesAround)).toBeNull();
+    expect(await versions.versionAsync(button, changesAround)).toBeNull();
+    expect(await versions.versionAsync(badge, changesAround)).toBeNull();
   });
 
   it('is unknown when the read fails, and read again the next time', async () => {
     let fail = true;
     const { versions, asked, changesAround } = setup(() => (fail ? Promise.reject(new Error('offline')) : Promise.resolve({ components: [stored('Button', 'h-button')] })));
-    expect(await versions.versionAsync(button, records, changesAround)).toBeNull();
+    expect(await versions.versionAsync(button, changesAround)).toBeNull();
     fail = false;
-    expect((await versions.versionAsync(button, records, changesAround))?.name).toBe('Button');
+    expect((await versions.versionAsync(button, changesAround))?.name).toBe('Button');
     expect(asked).toHaveLength(2);
   });
 });
