@@ -34,8 +34,8 @@ async function uiRequestAsync(url: string, kind: 'fetch' | 'image'): Promise<{ v
           image.src = url;
         });
       }
-      // Violation events are queued as tasks: let them arrive.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Violation events are queued as tasks: let them arrive (up to 2 s, for a loaded machine; a request let through waits it all).
+      for (let waited = 0; violated === null && waited < 2_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
       document.removeEventListener('securitypolicyviolation', onViolation);
       return { violated, outcome };
     },
