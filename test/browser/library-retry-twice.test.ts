@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { useHarness } from './support/playground-harness';
 import { openBrowseWithClockAsync } from './support/browse-steps';
 import { readLibraryAsync } from './support/library-read';
+import { pauseClockAtAsync, secondAheadAsync } from './support/clocked-window';
 
 const h = useHarness();
 
@@ -34,7 +35,7 @@ async function failOnceAsync(context: BrowserContext, page: Page, ui: Frame, mat
     }
     failures += 1;
     await ui.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-    await context.clock.pauseAt(await ui.evaluate(() => Date.now() + 1_000));
+    await pauseClockAtAsync(context.clock, secondAheadAsync(ui));
     await route.fulfill(refused);
     failedNow();
   });

@@ -15,6 +15,7 @@ import { readLibraryAsync } from './support/library-read';
 import { imageRequestsAsync } from './support/emulator-image-requests';
 import { addRouteAsync } from './support/own-route';
 import { librarySlowDownFor } from './support/library-slow-down';
+import { pauseClockAtAsync, secondAheadAsync } from './support/clocked-window';
 
 const h = useHarness();
 let state: EmulatorDemoState;
@@ -89,7 +90,7 @@ function watchRequests(keep: (request: Request) => boolean, as: (url: string) =>
  * the typing to stop, and two searches went out when a press came late).
  */
 async function pressAtPersonsPaceAsync(context: BrowserContext, page: Page, ui: Frame, keys: readonly string[]): Promise<void> {
-  await context.clock.pauseAt(await ui.evaluate(() => Date.now() + 1_000));
+  await pauseClockAtAsync(context.clock, secondAheadAsync(ui));
   for (const key of keys) {
     await page.keyboard.press(key);
     await context.clock.runFor(150);
@@ -2970,7 +2971,7 @@ describe('Browse: brand requests', () => {
       // The window's clock stands still from here, as a busy or hidden window's timers can: the
       // refusal is drawn, but the screen has not yet set its timer for the wait's end when the
       // wait is over (the order that failed in CI; the screen then said the wait forever).
-      await context.clock.pauseAt(await ui.evaluate(() => Date.now() + 1_000));
+      await pauseClockAtAsync(context.clock, secondAheadAsync(ui));
       await form.getByRole('button', { name: 'Send request' }).click();
       await expect.poll(() => textOf(outcome), { timeout: 10_000 }).toMatch(/^The library had too many requests to take yours\. You can send it again after a short wait\. Your form is kept\.\s*$/);
       await letRequestsGo();

@@ -9,6 +9,7 @@ import { emulatorFaults } from './support/emulator-faults';
 import { useHarness, textOf } from './support/playground-harness';
 import { watchStatusRegionsAsync } from './support/status-regions';
 import { linkToEmptyDesignSystemAsync } from './support/sync-steps';
+import { pauseClockAtAsync, secondAheadAsync } from './support/clocked-window';
 
 const h = useHarness();
 
@@ -43,9 +44,7 @@ describe.each(['light', 'dark'] as const)('a check the builder is too busy to an
     await faults.setAsync({ rate: 1, kinds: ['503'] });
     try {
       // Held from here: the retry's timer waits for the test (nothing else the check needs is timed).
-      // A second ahead, as the other held tests: with 50 ms a loaded machine's clock had passed it by the
-      // time it was asked ("Cannot fast-forward to the past"), and the clock, paused by then, held the next test.
-      await h.page.clock.pauseAt(await h.page.evaluate(() => Date.now() + 1_000));
+      await pauseClockAtAsync(h.page.clock, secondAheadAsync(h.page));
       // From the keyboard: a click waits for animation frames, which the held clock holds too.
       await ui.getByRole('button', { name: 'Check again' }).focus();
       await h.page.keyboard.press('Enter');

@@ -20,6 +20,7 @@ import { emulatorFaults } from './support/emulator-faults';
 import { addRouteAsync } from './support/own-route';
 import { evaluateHooks, textOf, useHarness } from './support/playground-harness';
 import { linkToEmptyDesignSystemAsync, unlinkInSettingsAsync } from './support/sync-steps';
+import { pauseClockAtAsync, secondAheadAsync } from './support/clocked-window';
 
 const h = useHarness();
 
@@ -60,7 +61,7 @@ async function heldUntilSaidAsync(ui: Frame, alert: Locator, buttons: Locator[])
   // Nothing started (no progress, the words stay), and the builder was sent nothing.
   expect(await ui.getByTestId('sync-progress').count()).toBe(0);
   expect(await builderRequestsAsync()).toBe(sent);
-  await h.context.clock.pauseAt(until - 1_500);
+  await pauseClockAtAsync(h.context.clock, until - 1_500);
   for (const button of buttons) expect(await button.getAttribute('aria-disabled')).toBe('true');
   await h.context.clock.runFor(1_500);
   for (const button of buttons) await expect.poll(() => button.getAttribute('aria-disabled'), { timeout: 10_000 }).not.toBe('true');
@@ -164,7 +165,7 @@ describe('a collaborator’s edit while Sync waits out the builder’s slow-down
     const words = (await textOf(error)) ?? '';
     const until = saidTime(words);
     const sent = await builderRequestsAsync();
-    await h.context.clock.pauseAt((await ui.evaluate(() => Date.now())) + 1_000);
+    await pauseClockAtAsync(h.context.clock, secondAheadAsync(ui));
     // A collaborator deletes Divider: the sandbox counts it, the badge moves and stays still.
     await evaluateHooks(h.page, (hooks) => {
       const fake = hooks.fake();
@@ -182,7 +183,7 @@ describe('a collaborator’s edit while Sync waits out the builder’s slow-down
     expect(await builderRequestsAsync()).toBe(sent);
     expect(await textOf(error)).toBe(words);
     expect(await syncButton.textContent()).toBe(`Sync ${changesBefore} changes`);
-    await h.context.clock.pauseAt(until - 1_500);
+    await pauseClockAtAsync(h.context.clock, until - 1_500);
     await new Promise((settle) => setTimeout(settle, 1_000));
     expect(await builderRequestsAsync()).toBe(sent);
     // The wait is over: the screen checks, once, and lists the edit.

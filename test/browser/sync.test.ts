@@ -14,6 +14,7 @@ import { holdRequestsAsync } from './support/hold-requests';
 import { copySummaryAsync, headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync, syncWhileACollaboratorLinksDemoAsync, unlinkInSettingsAsync } from './support/sync-steps';
 import { evaluateHooks, useHarness, textOf, VIEWPORT, type Harness } from './support/playground-harness';
 import { smallestWindowAsync } from './support/window-steps';
+import { pauseClockAtAsync, secondAheadAsync } from './support/clocked-window';
 
 const h = useHarness();
 let state: EmulatorDemoState;
@@ -401,7 +402,7 @@ describe('a collaborator’s edits in a row while Sync shows', () => {
         }, { timeout: 30_000 })
         .toBe(true);
       const changesBefore = Number(/\d+/.exec((await syncButton.textContent()) ?? '')![0]);
-      await own.context.clock.pauseAt(Date.now() + 1_000);
+      await pauseClockAtAsync(own.context.clock, secondAheadAsync(ui));
       before = await comparisons();
 
       // A collaborator deletes three components, each after the sandbox's count of the one before

@@ -5,7 +5,7 @@
 // wait for the paint) when the deletion's answer comes. The sandbox's side needs running timers
 // until the first answer is on its way, so the clock is stopped only then.
 import { describe, expect, it } from 'vitest';
-import { openPlaygroundWithClockAsync, pluginWindowAsync } from './support/clocked-window';
+import { openPlaygroundWithClockAsync, pauseClockAtAsync, pluginWindowAsync, secondAheadAsync } from './support/clocked-window';
 import { useHarness } from './support/playground-harness';
 import { focusedTemplatePlaceAsync } from './support/templates-steps';
 
@@ -40,7 +40,7 @@ describe('Templates: the keyboard after a deletion', () => {
           try {
             const response = await route.fetch();
             await listAnswer.opened;
-            await context.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+            await pauseClockAtAsync(context.clock, secondAheadAsync(page));
             await route.fulfill({ response });
           } catch {
             // The page or its context closed.

@@ -4,7 +4,7 @@
 // hidden window's would be, once the first page's answer is on its way (the sandbox's side needs
 // running timers until then), so the order is played every time.
 import { describe, expect, it } from 'vitest';
-import { openPlaygroundWithClockAsync, pluginWindowAsync } from './support/clocked-window';
+import { openPlaygroundWithClockAsync, pauseClockAtAsync, pluginWindowAsync, secondAheadAsync } from './support/clocked-window';
 import { evaluateHooks, useHarness } from './support/playground-harness';
 import { builderAsync, builderControlAsync, focusedTemplatePlaceAsync } from './support/templates-steps';
 
@@ -34,7 +34,7 @@ describe('Templates: Show more from the keyboard, bringing the last page', () =>
           const response = await route.fetch();
           if (!paused) {
             paused = true;
-            await context.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+            await pauseClockAtAsync(context.clock, secondAheadAsync(page));
           }
           await route.fulfill({ response });
         },

@@ -8,7 +8,7 @@ import type { BrowserContext } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 import { checkAxeAsync } from './support/a11y-checks';
-import { openPlaygroundWithClockAsync, pluginWindowAsync } from './support/clocked-window';
+import { openPlaygroundWithClockAsync, pauseClockAtAsync, pluginWindowAsync } from './support/clocked-window';
 import { BUILDER_SLOW_DOWN_NO_WAIT } from './support/builder-slow-down';
 import { addRouteAsync } from './support/own-route';
 import { textOf, useHarness } from './support/playground-harness';
@@ -62,7 +62,7 @@ describe('the builder asks a save to slow down without saying for how long', () 
       // The clock stopped a moment before the second said, Save is held; at it, Save is back.
       const saidSecond = Number(/after 12:06:(\d\d),/.exec((await textOf(alert)) ?? '')?.[1]);
       const said = new Date(2026, 11, 1, 12, 6, saidSecond).getTime();
-      await context.clock.pauseAt(said - 1_500);
+      await pauseClockAtAsync(context.clock, said - 1_500);
       expect(await save.getAttribute('aria-disabled')).toBe('true');
       await context.clock.runFor(1_500);
       await expect.poll(() => save.getAttribute('aria-disabled'), { timeout: 10_000 }).not.toBe('true');

@@ -11,6 +11,7 @@ import { evaluateHooks, useHarness, textNowAsync, textOf, VIEWPORT } from './sup
 import { watchStatusRegionsAsync } from './support/status-regions';
 import { builderAsync, builderControlAsync, changeFrameFillAsync, selectLayerAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
+import { pauseClockAtAsync, secondAheadAsync } from './support/clocked-window';
 
 const h = useHarness();
 const SHOTS = 'test-results/screenshots';
@@ -1061,7 +1062,7 @@ describe('Templates', () => {
       await item.waitFor();
       await item.getByRole('button', { name: 'Rename “Welcome email”' }).click();
       const builder = await holdRequestsAsync(page, h.emulator.builderUrl);
-      await context.clock.pauseAt(Date.now() + 1_000);
+      await pauseClockAtAsync(context.clock, secondAheadAsync(page));
       try {
         await ui.getByLabel('New name').fill('Welcome email (slow)');
         await ui.getByRole('button', { name: 'Save name and description' }).click();

@@ -1,6 +1,6 @@
 // The playground in a browser context of its own whose clock a test can stop or move, so an order
 // of the window's paints and the services' answers is played the same every time.
-import type { BrowserContext, Frame, Page } from 'playwright-core';
+import type { BrowserContext, Clock, Frame, Page } from 'playwright-core';
 import { evaluateHooks, type Harness, VIEWPORT } from './playground-harness';
 
 /**
@@ -35,5 +35,27 @@ export async function pluginWindowAsync(page: Page): Promise<Frame> {
  */
 export async function stopWindowClockAsync(context: BrowserContext, ui: Frame): Promise<void> {
   await ui.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-  await context.clock.pauseAt(await ui.evaluate(() => Date.now() + 1_000));
+  await pauseClockAtAsync(context.clock, secondAheadAsync(ui));
+}
+
+/**
+ * Stops `clock` at `time`. Playwright pauses the clock before it moves it there, so a call that
+ * fails ("Cannot fast-forward to the past") would leave it paused for the tests after: it is let
+ * run again first.
+ */
+export async function pauseClockAtAsync(clock: Clock, time: number | Promise<number>): Promise<void> {
+  try {
+    await clock.pauseAt(await time);
+  } catch (error) {
+    await clock.resume().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * A second past the time in `frame`'s window: a moment to stop its clock at that a loaded machine
+ * has not passed by the time it is asked (with 50 ms one had).
+ */
+export function secondAheadAsync(frame: Frame | Page): Promise<number> {
+  return frame.evaluate(() => Date.now() + 1_000);
 }
