@@ -106,6 +106,8 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
   // The last page's size, and how many rows read were found removed when it was asked for: those found since moved the library's pages up.
   const perPage = useRef(Infinity);
   const goneAtAsk = useRef(0);
+  // How many of them the last drawing found removed (see `more`).
+  const goneDrawn = useRef(0);
   // The page the state is drawn for already, once reading kept pages again has gone past the first: not asked for again.
   const reached = useRef<Page | null>(null);
   const current = page.key === key ? page : start();
@@ -171,11 +173,17 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
   const retry = () => shown.loading || setPage({ ...current, attempt: current.attempt + 1 });
   // `gone` of the rows read found removed: where to read on from (null: finished, none found since it finished).
   const foundRemoved = (gone: number): PagedList<T> => {
+    goneDrawn.current = gone;
     const next = readOnFrom(current.number, perPage.current, shown.done, gone - goneAtAsk.current);
     const more = () => {
-      if (shown.loading || next === null) return;
-      setPage({ ...current, number: next.page, attempt: current.attempt + 1, upTo: next.upTo, restart: false, readAgain: gone > goneAtAsk.current, before: undefined });
-      goneAtAsk.current = gone;
+      // Called from an earlier drawing (an email opened from the list holds the list as it was last
+      // told, an effect behind), it reads on from where the removals found since moved the pages:
+      // with its own count it asked for the page after, and the emails moved up onto it were skipped.
+      const found = goneDrawn.current;
+      const onward = found === gone ? next : readOnFrom(current.number, perPage.current, shown.done, found - goneAtAsk.current);
+      if (shown.loading || onward === null) return;
+      setPage({ ...current, number: onward.page, attempt: current.attempt + 1, upTo: onward.upTo, restart: false, readAgain: found > goneAtAsk.current, before: undefined });
+      goneAtAsk.current = found;
     };
     return { ...shown, done: next === null, more, retry };
   };
