@@ -11,7 +11,7 @@
 // How many were found removed is not known here: a list of emails is drawn through
 // useWithoutRemoved, which counts them and passes the count in (`foundRemoved`); other lists
 // (journeys, brand requests) have none.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { useLatest } from '../hooks/use-latest';
 import { takeUnseen } from '../../src/shared/api/library/unique-pager';
 import { libraryProblem, type LibraryProblem } from './library-problem';
@@ -86,6 +86,15 @@ export function stoppedAt(asked: Page, number: number): Page {
 
 const same = (one: Page | null, other: Page) => one !== null && one.key === other.key && one.number === other.number && one.attempt === other.attempt;
 
+/** What a drawing of the list showed: its page, whether it was asking or finished, how many of its rows were found removed; `answered`: a More or Try again was taken from it. */
+interface Drawn {
+  page: Page;
+  loading: boolean;
+  done: boolean;
+  gone: number;
+  answered: boolean;
+}
+
 /** One empty list, so a list drawn as asking again does not look changed at every render. */
 const NO_ITEMS: never[] = [];
 
@@ -106,8 +115,13 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
   // The last page's size, and how many rows read were found removed when it was asked for: those found since moved the library's pages up.
   const perPage = useRef(Infinity);
   const goneAtAsk = useRef(0);
-  // How many of them the last drawing found removed (see `more`).
-  const goneDrawn = useRef(0);
+  // The list as last drawn, and whether a More or Try again was taken since (see `more`): this
+  // render's drawing (its last foundRemoved) once committed, so a render thrown away leaves none.
+  const lastDrawn = useRef<Drawn | null>(null);
+  const drawing = useRef<Drawn | null>(null);
+  useLayoutEffect(() => {
+    lastDrawn.current = drawing.current;
+  });
   // The page the state is drawn for already, once reading kept pages again has gone past the first: not asked for again.
   const reached = useRef<Page | null>(null);
   const current = page.key === key ? page : start();
@@ -170,21 +184,30 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
   // as a second one (a More would ask for the page after the next, skipping it).
   const { asked, ...drawn } = state;
   const shown = same(asked, current) ? drawn : { ...drawn, ...(current.restart ? { items: NO_ITEMS as T[], meta: null, earlier: null } : {}), loading: true, done: false, problem: null, readAgain: current.readAgain };
-  const retry = () => shown.loading || setPage({ ...current, attempt: current.attempt + 1 });
+  // More and Try again act on the list as last drawn, whichever drawing they were handed from: an
+  // email opened from the list holds the list as it was last told, an effect behind, and asked with
+  // its own drawing's count of removed rows it read the page after, skipping the emails moved up
+  // onto it; with its page, one read since. Taken once per drawing: pressed again before the list
+  // is drawn asking, it is not asked for twice.
+  const more = () => {
+    const now = lastDrawn.current;
+    if (now === null || now.loading || now.answered) return;
+    const onward = readOnFrom(now.page.number, perPage.current, now.done, now.gone - goneAtAsk.current);
+    if (onward === null) return;
+    now.answered = true;
+    setPage({ ...now.page, number: onward.page, attempt: now.page.attempt + 1, upTo: onward.upTo, restart: false, readAgain: now.gone > goneAtAsk.current, before: undefined });
+    goneAtAsk.current = now.gone;
+  };
+  const retry = () => {
+    const now = lastDrawn.current;
+    if (now === null || now.loading || now.answered) return;
+    now.answered = true;
+    setPage({ ...now.page, attempt: now.page.attempt + 1 });
+  };
   // `gone` of the rows read found removed: where to read on from (null: finished, none found since it finished).
   const foundRemoved = (gone: number): PagedList<T> => {
-    goneDrawn.current = gone;
     const next = readOnFrom(current.number, perPage.current, shown.done, gone - goneAtAsk.current);
-    const more = () => {
-      // Called from an earlier drawing (an email opened from the list holds the list as it was last
-      // told, an effect behind), it reads on from where the removals found since moved the pages:
-      // with its own count it asked for the page after, and the emails moved up onto it were skipped.
-      const found = goneDrawn.current;
-      const onward = found === gone ? next : readOnFrom(current.number, perPage.current, shown.done, found - goneAtAsk.current);
-      if (shown.loading || onward === null) return;
-      setPage({ ...current, number: onward.page, attempt: current.attempt + 1, upTo: onward.upTo, restart: false, readAgain: found > goneAtAsk.current, before: undefined });
-      goneAtAsk.current = found;
-    };
+    drawing.current = { page: current, loading: shown.loading, done: shown.done, gone, answered: false };
     return { ...shown, done: next === null, more, retry };
   };
   return { ...foundRemoved(0), foundRemoved };

@@ -1,0 +1,149 @@
+// @vitest-environment happy-dom
+// usePagedList drawn by Preact in a DOM without a browser: which pages it asks the library for
+// when More or Try again comes from an earlier drawing of the list (an email opened from it holds
+// the list as it was last told, an effect behind).
+import { h, render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { usePagedList, type PagedList, type PageLoader } from '../../../ui/library/use-paged-list';
+
+interface Row {
+  id: number;
+}
+
+const PER_PAGE = 10;
+
+/** A library of emails 1…`count` read `PER_PAGE` at a time; `remove` takes emails out (later pages move up); `failing` pages throw. */
+function libraryOf(count: number) {
+  let ids = Array.from({ length: count }, (_, index) => index + 1);
+  const asked: number[] = [];
+  const failing = new Set<number>();
+  const load: PageLoader<Row> = async (page) => {
+    asked.push(page);
+    if (failing.has(page)) throw new TypeError('Failed to fetch');
+    const items = ids.slice((page - 1) * PER_PAGE, page * PER_PAGE).map((id) => ({ id }));
+    return { items, perPage: PER_PAGE };
+  };
+  return {
+    load,
+    asked,
+    failing,
+    remove: (...gone: number[]) => {
+      ids = ids.filter((id) => !gone.includes(id));
+    },
+  };
+}
+
+/** Every drawing of the list, newest last; `gone`: how many of its rows the list is told were found removed. */
+function Probe({ load, gone, drawings }: { load: PageLoader<Row>; gone: number; drawings: PagedList<Row>[] }) {
+  drawings.push(usePagedList('emails', load).foundRemoved(gone));
+  return null;
+}
+
+let root: HTMLElement;
+beforeEach(() => {
+  root = document.createElement('div');
+  document.body.append(root);
+});
+afterEach(() => {
+  render(null, root);
+  root.remove();
+});
+
+/** Draws the list and lets every page it asks for come in. */
+async function drawAsync(load: PageLoader<Row>, gone: number, drawings: PagedList<Row>[]): Promise<PagedList<Row>> {
+  await act(async () => {
+    render(h(Probe, { load, gone, drawings }), root);
+  });
+  await settleAsync();
+  return drawings.at(-1)!;
+}
+
+async function settleAsync(): Promise<void> {
+  for (let round = 0; round < 5; round += 1) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+  }
+}
+
+const ids = (list: PagedList<Row>) => list.items.map((row) => row.id);
+
+describe('usePagedList, More and Try again from an earlier drawing', () => {
+  it('a More from the drawing before a removal was found reads the page the next unseen email moved up onto', async () => {
+    const library = libraryOf(25);
+    const drawings: PagedList<Row>[] = [];
+    const first = await drawAsync(library.load, 0, drawings);
+    expect(ids(first)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+
+    // Email 3 leaves the library, and the list is told one of its rows was found removed: email 11
+    // now ends page 1. The opened email still holds the drawing from before.
+    library.remove(3);
+    await drawAsync(library.load, 1, drawings);
+    await act(async () => first.more());
+    await settleAsync();
+
+    expect(library.asked).toEqual([1, 1]);
+    expect(ids(drawings.at(-1)!)).toContain(11);
+  });
+
+  it('a More from the current drawing reads on the same way', async () => {
+    const library = libraryOf(25);
+    const drawings: PagedList<Row>[] = [];
+    await drawAsync(library.load, 0, drawings);
+    library.remove(3);
+    const told = await drawAsync(library.load, 1, drawings);
+    await act(async () => told.more());
+    await settleAsync();
+
+    expect(library.asked).toEqual([1, 1]);
+    expect(ids(drawings.at(-1)!)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  });
+
+  it('a More from a drawing before a page was read since reads on after that page, not it again', async () => {
+    const library = libraryOf(35);
+    const drawings: PagedList<Row>[] = [];
+    const first = await drawAsync(library.load, 0, drawings);
+    await act(async () => first.more());
+    await settleAsync();
+    expect(library.asked).toEqual([1, 2]);
+
+    await act(async () => first.more());
+    await settleAsync();
+
+    expect(library.asked).toEqual([1, 2, 3]);
+    expect(ids(drawings.at(-1)!)).toHaveLength(30);
+  });
+
+  it('a More pressed twice before the list is drawn asking asks for one page', async () => {
+    const library = libraryOf(35);
+    const drawings: PagedList<Row>[] = [];
+    const first = await drawAsync(library.load, 0, drawings);
+    await act(async () => {
+      first.more();
+      first.more();
+    });
+    await settleAsync();
+
+    expect(library.asked).toEqual([1, 2]);
+    expect(ids(drawings.at(-1)!)).toHaveLength(20);
+  });
+
+  it('a Try again from a drawing before the page that failed asks for the page that failed', async () => {
+    const library = libraryOf(35);
+    const drawings: PagedList<Row>[] = [];
+    const first = await drawAsync(library.load, 0, drawings);
+    library.failing.add(2);
+    await act(async () => first.more());
+    await settleAsync();
+    expect(drawings.at(-1)!.problem).not.toBeNull();
+
+    library.failing.clear();
+    await act(async () => first.retry());
+    await settleAsync();
+
+    expect(library.asked).toEqual([1, 2, 2]);
+    expect(ids(drawings.at(-1)!)).toHaveLength(20);
+    expect(drawings.at(-1)!.problem).toBeNull();
+  });
+});
