@@ -34,9 +34,9 @@ function libraryOf(count: number) {
   };
 }
 
-/** Every drawing of the list, newest last; `gone`: how many of its rows the list is told were found removed. */
-function Probe({ load, gone, drawings }: { load: PageLoader<Row>; gone: number; drawings: PagedList<Row>[] }) {
-  drawings.push(usePagedList('emails', load).foundRemoved(gone));
+/** Every drawing of the list, newest last; `gone`: how many of its rows the list is told were found removed; `owner`: kept for it (see Kept). */
+function Probe({ load, gone, drawings, listKey = 'emails', owner }: { load: PageLoader<Row>; gone: number; drawings: PagedList<Row>[]; listKey?: string; owner?: object }) {
+  drawings.push(usePagedList(listKey, load, owner).foundRemoved(gone));
   return null;
 }
 
@@ -51,9 +51,9 @@ afterEach(() => {
 });
 
 /** Draws the list and lets every page it asks for come in. */
-async function drawAsync(load: PageLoader<Row>, gone: number, drawings: PagedList<Row>[]): Promise<PagedList<Row>> {
+async function drawAsync(load: PageLoader<Row>, gone: number, drawings: PagedList<Row>[], kept?: { listKey: string; owner: object }): Promise<PagedList<Row>> {
   await act(async () => {
-    render(h(Probe, { load, gone, drawings }), root);
+    render(h(Probe, { load, gone, drawings, ...kept }), root);
   });
   await settleAsync();
   return drawings.at(-1)!;
@@ -145,5 +145,39 @@ describe('usePagedList, More and Try again from an earlier drawing', () => {
     expect(library.asked).toEqual([1, 2, 2]);
     expect(ids(drawings.at(-1)!)).toHaveLength(20);
     expect(drawings.at(-1)!.problem).toBeNull();
+  });
+});
+
+describe('usePagedList, a kept list read again', () => {
+  it('stopped at a failed page past its first, its Try again reads on from there and still says which rows its earlier visit showed are gone', async () => {
+    const library = libraryOf(35);
+    const kept = { listKey: 'brand acme, kept', owner: {} };
+    const firstVisit: PagedList<Row>[] = [];
+    let list = await drawAsync(library.load, 0, firstVisit, kept);
+    for (const _ of [1, 2]) {
+      await act(async () => list.more());
+      await settleAsync();
+      list = firstVisit.at(-1)!;
+    }
+    expect(ids(list)).toHaveLength(30);
+    await act(async () => render(null, root));
+
+    // Away, the library removes two emails the designer saw, and its page 2 fails on the way back.
+    library.remove(5, 15);
+    library.failing.add(2);
+    const secondVisit: PagedList<Row>[] = [];
+    const stopped = await drawAsync(library.load, 0, secondVisit, kept);
+    expect(stopped.problem).not.toBeNull();
+    expect(ids(stopped)).toHaveLength(10);
+
+    library.failing.clear();
+    await act(async () => stopped.retry());
+    await settleAsync();
+
+    const back = secondVisit.at(-1)!;
+    expect(library.asked).toEqual([1, 2, 3, 1, 2, 2, 3]);
+    expect(back.problem).toBeNull();
+    expect(ids(back)).toEqual(Array.from({ length: 32 }, (_, index) => index + 1).filter((id) => id !== 5 && id !== 15));
+    expect(back.earlier?.left.map((row) => row.id)).toEqual([5, 15]);
   });
 });
