@@ -59,6 +59,12 @@ async function drawAsync(load: PageLoader<Row>, gone: number, drawings: PagedLis
   return drawings.at(-1)!;
 }
 
+/** Presses (calls a More or Try again) and lets what it asks for come in. */
+async function pressAsync(press: () => void): Promise<void> {
+  await act(async () => press());
+  await settleAsync();
+}
+
 async function settleAsync(): Promise<void> {
   for (let round = 0; round < 5; round += 1) {
     await act(async () => {
@@ -80,8 +86,7 @@ describe('usePagedList, More and Try again from an earlier drawing', () => {
     // now ends page 1. The opened email still holds the drawing from before.
     library.remove(3);
     await drawAsync(library.load, 1, drawings);
-    await act(async () => first.more());
-    await settleAsync();
+    await pressAsync(() => first.more());
 
     expect(library.asked).toEqual([1, 1]);
     expect(ids(drawings.at(-1)!)).toContain(11);
@@ -93,8 +98,7 @@ describe('usePagedList, More and Try again from an earlier drawing', () => {
     await drawAsync(library.load, 0, drawings);
     library.remove(3);
     const told = await drawAsync(library.load, 1, drawings);
-    await act(async () => told.more());
-    await settleAsync();
+    await pressAsync(() => told.more());
 
     expect(library.asked).toEqual([1, 1]);
     expect(ids(drawings.at(-1)!)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
@@ -104,12 +108,10 @@ describe('usePagedList, More and Try again from an earlier drawing', () => {
     const library = libraryOf(35);
     const drawings: PagedList<Row>[] = [];
     const first = await drawAsync(library.load, 0, drawings);
-    await act(async () => first.more());
-    await settleAsync();
+    await pressAsync(() => first.more());
     expect(library.asked).toEqual([1, 2]);
 
-    await act(async () => first.more());
-    await settleAsync();
+    await pressAsync(() => first.more());
 
     expect(library.asked).toEqual([1, 2, 3]);
     expect(ids(drawings.at(-1)!)).toHaveLength(30);
@@ -119,11 +121,10 @@ describe('usePagedList, More and Try again from an earlier drawing', () => {
     const library = libraryOf(35);
     const drawings: PagedList<Row>[] = [];
     const first = await drawAsync(library.load, 0, drawings);
-    await act(async () => {
+    await pressAsync(() => {
       first.more();
       first.more();
     });
-    await settleAsync();
 
     expect(library.asked).toEqual([1, 2]);
     expect(ids(drawings.at(-1)!)).toHaveLength(20);
@@ -134,13 +135,11 @@ describe('usePagedList, More and Try again from an earlier drawing', () => {
     const drawings: PagedList<Row>[] = [];
     const first = await drawAsync(library.load, 0, drawings);
     library.failing.add(2);
-    await act(async () => first.more());
-    await settleAsync();
+    await pressAsync(() => first.more());
     expect(drawings.at(-1)!.problem).not.toBeNull();
 
     library.failing.clear();
-    await act(async () => first.retry());
-    await settleAsync();
+    await pressAsync(() => first.retry());
 
     expect(library.asked).toEqual([1, 2, 2]);
     expect(ids(drawings.at(-1)!)).toHaveLength(20);
@@ -155,8 +154,7 @@ describe('usePagedList, a kept list read again', () => {
     const firstVisit: PagedList<Row>[] = [];
     let list = await drawAsync(library.load, 0, firstVisit, kept);
     for (const _ of [1, 2]) {
-      await act(async () => list.more());
-      await settleAsync();
+      await pressAsync(() => list.more());
       list = firstVisit.at(-1)!;
     }
     expect(ids(list)).toHaveLength(30);
@@ -171,8 +169,7 @@ describe('usePagedList, a kept list read again', () => {
     expect(ids(stopped)).toHaveLength(10);
 
     library.failing.clear();
-    await act(async () => stopped.retry());
-    await settleAsync();
+    await pressAsync(() => stopped.retry());
 
     const back = secondVisit.at(-1)!;
     expect(library.asked).toEqual([1, 2, 3, 1, 2, 2, 3]);
