@@ -189,19 +189,24 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
   // its own drawing's count of removed rows it read the page after, skipping the emails moved up
   // onto it; with its page, one read since. Taken once per drawing: pressed again before the list
   // is drawn asking, it is not asked for twice.
-  const more = () => {
+  const takeDrawing = (): Drawn | null => {
     const now = lastDrawn.current;
-    if (now === null || now.loading || now.answered) return;
+    if (now === null || now.loading || now.answered) return null;
+    now.answered = true;
+    return now;
+  };
+  const more = () => {
+    const now = takeDrawing();
+    if (now === null) return;
+    // Taken even when finished: nothing it reads changes before the next drawing, so it would find nothing again.
     const onward = readOnFrom(now.page.number, perPage.current, now.done, now.gone - goneAtAsk.current);
     if (onward === null) return;
-    now.answered = true;
     setPage({ ...now.page, number: onward.page, attempt: now.page.attempt + 1, upTo: onward.upTo, restart: false, readAgain: now.gone > goneAtAsk.current, before: undefined });
     goneAtAsk.current = now.gone;
   };
   const retry = () => {
-    const now = lastDrawn.current;
-    if (now === null || now.loading || now.answered) return;
-    now.answered = true;
+    const now = takeDrawing();
+    if (now === null) return;
     setPage({ ...now.page, attempt: now.page.attempt + 1 });
   };
   // `gone` of the rows read found removed: where to read on from (null: finished, none found since it finished).
