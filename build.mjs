@@ -91,7 +91,7 @@ const sandboxOptions = {
 };
 
 /** @type {import('esbuild').BuildOptions} */
-const uiOptions = {
+export const uiOptions = {
   ...common,
   entryPoints: [`${root}ui/main.tsx`],
   outdir: `${root}dist/ui-assets`,
@@ -116,17 +116,26 @@ function sizeLine(name, text) {
   return `  ${name.padEnd(14)} ${(raw / 1024).toFixed(1).padStart(7)} kB  (gzip ${(gz / 1024).toFixed(1)} kB)`;
 }
 
-/** Inlines the UI bundle's JS and CSS into ui/index.html. */
-async function writeUiHtml(result) {
+/**
+ * ui/index.html with the UI bundle's CSS and script inlined (the script through terser, except
+ * in watch builds): what dist/ui.html holds.
+ * @param {import('esbuild').BuildResult<{ write: false }>} result
+ */
+export async function uiHtml(result) {
   const bundled = result.outputFiles.find((f) => f.path.endsWith('.js'))?.text ?? '';
   const js = watch ? bundled : ((await minify(bundled, uiTerserOptions)).code ?? '');
   const css = result.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? '';
   const template = await readFile(`${root}ui/index.html`, 'utf8');
   // `</script` inside the bundle would end the inline script early.
   const safeJs = js.replace(/<\/script/gi, '<\\/script');
-  const html = template
+  return template
     .replace('<!-- styles -->', () => `<style>${css}</style>`)
     .replace('<!-- script -->', () => `<script>${safeJs}</script>`);
+}
+
+/** Writes dist/ui.html from the UI bundle. */
+async function writeUiHtml(result) {
+  const html = await uiHtml(result);
   await writeFile(`${root}dist/ui.html`, html);
   return html;
 }

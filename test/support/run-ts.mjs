@@ -13,13 +13,14 @@ if (!entry) {
 const root = resolve(new URL('../..', import.meta.url).pathname);
 // Node reads the bundle at node_modules' real place, which in a git worktree is the checkout its
 // node_modules links to: each source module keeps its own import.meta.url instead, so what it
-// finds from there (the repository root, dist/) is this checkout's.
+// finds from there (the repository root, dist/) is this checkout's. build.mjs too: bundled, it
+// would take the bundle for its root, and for itself run as a script.
 const ownModuleUrl = {
   name: 'own-module-url',
   setup(build) {
-    build.onLoad({ filter: /\.tsx?$/ }, async ({ path }) => ({
+    build.onLoad({ filter: /\.(tsx?|mjs)$/ }, async ({ path }) => ({
       contents: (await readFile(path, 'utf8')).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href)),
-      loader: extname(path).slice(1),
+      loader: extname(path) === '.mjs' ? 'js' : extname(path).slice(1),
     }));
   },
 };
