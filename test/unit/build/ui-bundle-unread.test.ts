@@ -1,7 +1,11 @@
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { unreadDeclarations } from '../../support/unread-declarations';
+// @ts-expect-error build.mjs is plain JavaScript without type declarations
+import * as uiBuild from '../../../build.mjs';
+
+const { uiOptions } = uiBuild as { uiOptions: BuildOptions };
 
 const root = join(import.meta.dirname, '../../..');
 
@@ -32,22 +36,9 @@ describe('finding top-level declarations nothing reads', () => {
 
 describe('the UI bundle', () => {
   it('holds no declaration of our own that nothing reads', async () => {
-    // build.mjs's UI options, unminified so the names stay (dist/ui.html is this, minified).
-    const result = await build({
-      entryPoints: [join(root, 'ui/main.tsx')],
-      bundle: true,
-      write: false,
-      outdir: join(root, 'dist/unread-check'),
-      format: 'esm',
-      platform: 'browser',
-      target: 'es2020',
-      jsx: 'automatic',
-      jsxImportSource: 'preact',
-      tsconfig: join(root, 'ui/tsconfig.json'),
-      loader: { '.svg': 'text' },
-      define: { 'process.env.NODE_ENV': '"production"' },
-      logLevel: 'silent',
-    });
+    // build.mjs's UI options, unminified so the names stay (dist/ui.html is this, minified), and
+    // as a module so each declaration is at the top level.
+    const result = await build({ ...uiOptions, write: false, minify: false, format: 'esm', outdir: join(root, 'dist/unread-check'), logLevel: 'silent' });
     const script = result.outputFiles.find((file) => file.path.endsWith('.js'))?.text ?? '';
     const ours = unreadDeclarations(script).filter((declaration) => !declaration.file.includes('node_modules/'));
     expect(ours).toEqual([]);
