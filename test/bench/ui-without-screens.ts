@@ -18,12 +18,16 @@ const SCREENS = {
 } as const;
 type ScreenName = keyof typeof SCREENS;
 
-const leftOut = (names: readonly ScreenName[]): Plugin => ({
+/** Swaps the named screens for empty ones, noting in `swapped` each one it met. */
+const leftOut = (names: readonly ScreenName[], swapped: Set<ScreenName>): Plugin => ({
   name: 'screens-left-out',
   setup(bundle) {
     for (const name of names) {
       const { module } = SCREENS[name];
-      bundle.onResolve({ filter: new RegExp(`^${module.replace(/[./]/g, '\\$&')}$`) }, () => ({ path: name, namespace: 'left-out' }));
+      bundle.onResolve({ filter: new RegExp(`^${module.replace(/[./]/g, '\\$&')}$`) }, () => {
+        swapped.add(name);
+        return { path: name, namespace: 'left-out' };
+      });
     }
     bundle.onLoad({ filter: /.*/, namespace: 'left-out' }, ({ path }) => ({
       contents: `export function ${SCREENS[path as ScreenName].component}() { return null; }`,
@@ -33,7 +37,11 @@ const leftOut = (names: readonly ScreenName[]): Plugin => ({
 });
 
 async function gzippedKbAsync(names: readonly ScreenName[]): Promise<string> {
-  const result = await build({ ...uiOptions, write: false, plugins: [leftOut(names)] });
+  const swapped = new Set<ScreenName>();
+  const result = await build({ ...uiOptions, write: false, plugins: [leftOut(names, swapped)] });
+  // A screen app.tsx no longer imports by that path would quietly measure as built.
+  const missed = names.filter((name) => !swapped.has(name));
+  if (missed.length > 0) throw new Error(`app.tsx does not import ${missed.map((name) => SCREENS[name].module).join(', ')}: update SCREENS`);
   const html = await uiHtml(result);
   return (gzipSync(html, { level: 9 }).length / 1024).toFixed(1);
 }
