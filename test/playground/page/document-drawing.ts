@@ -70,9 +70,17 @@ function drawNode(node: DrawNode, parent: DrawNode | null, scale: number, state:
     }
   }
   if (node.kind === 'text') {
-    box.textContent = node.text ?? '';
     box.style.fontSize = `${Math.max(4, (node.fontSize ?? 14) * scale)}px`;
-    if (node.fill) box.style.color = node.fill;
+    // Colours from the document only: a text with no solid fill is not drawn in the page's theme colour
+    // (before, the footer's sentence with a link in it came out pale grey on its cream in the dark theme).
+    box.style.color = node.fill ?? 'transparent';
+    if (node.textRuns) {
+      for (const run of node.textRuns) {
+        const part = element('span', '', run.text);
+        part.style.color = run.fill ?? 'transparent';
+        box.append(part);
+      }
+    } else box.textContent = node.text ?? '';
     box.classList.add(node.wraps ? 'text-wraps' : 'text-grows');
   } else if (node.fill) {
     box.style.backgroundColor = node.fill;

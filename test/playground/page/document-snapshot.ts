@@ -19,10 +19,17 @@ export interface DrawNode {
   imageHash: string | null;
   cornerRadius: number;
   text: string | null;
+  /** A text's parts and their colours, when its fills differ along it (a link in a sentence); null otherwise. */
+  textRuns: TextRun[] | null;
   fontSize: number | null;
   /** Text that wraps inside a fixed width (Figma's textAutoResize other than WIDTH_AND_HEIGHT). */
   wraps: boolean;
   children: DrawNode[];
+}
+
+export interface TextRun {
+  text: string;
+  fill: string | null;
 }
 
 export interface PageSnapshot {
@@ -100,6 +107,14 @@ function readFills(node: object): { fill: string | null; hasImageFill: boolean; 
   return { fill: rgbToHex(solid.color, opacity), hasImageFill, imageHash };
 }
 
+/** A text's runs by fill, when its fills are mixed (Figma's `fills` is then a symbol, not a list). */
+function readTextRuns(node: object): TextRun[] | null {
+  if (Array.isArray(read(() => (node as { fills?: unknown }).fills))) return null;
+  const segments = read(() => (node as { getStyledTextSegments?: (fields: string[]) => unknown }).getStyledTextSegments?.(['fills']));
+  if (!Array.isArray(segments)) return null;
+  return (segments as Array<{ characters?: unknown }>).map((segment) => ({ text: textOr(segment.characters, ''), fill: readFills(segment).fill }));
+}
+
 function numberOr(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
@@ -155,6 +170,7 @@ export function snapshotNode(node: object, parentOrigin: { x: number; y: number 
     imageHash,
     cornerRadius: numberOr(read(() => (node as { cornerRadius?: unknown }).cornerRadius), 0),
     text: typeof characters === 'string' ? characters : null,
+    textRuns: type === 'TEXT' ? readTextRuns(node) : null,
     fontSize: typeof fontSize === 'number' ? fontSize : null,
     wraps: type === 'TEXT' && autoResize !== 'WIDTH_AND_HEIGHT',
     children: drawnChildren,

@@ -88,6 +88,20 @@ describe('the document snapshot', () => {
     expect(snapshotDocument(root).pages[0]?.nodes[0]?.box).toEqual({ x: 40, y: 50, width: 10, height: 10 });
   });
 
+  it('keeps a text whose fills differ along it as runs with their own colours', () => {
+    const green = { type: 'SOLID', color: { r: 0, g: 0.5, b: 0 } };
+    const segments = [
+      { characters: 'Questions? Visit our ', start: 0, end: 21, fills: [red] },
+      { characters: 'help centre', start: 21, end: 32, fills: [green] },
+    ];
+    const text = { id: '1:2', type: 'TEXT', name: 'Help', width: 200, height: 20, characters: 'Questions? Visit our help centre', fills: Symbol('mixed'), getStyledTextSegments: (fields: string[]) => (fields.join() === 'fills' ? segments : []) };
+    const plain = { id: '1:3', type: 'TEXT', name: 'Plain', width: 200, height: 20, characters: 'One colour', fills: [green] };
+    const root = tree({ id: '0:0', type: 'DOCUMENT', name: 'File', children: [{ id: '0:1', type: 'PAGE', name: 'P', children: [text as Plain, plain] }] });
+    const [mixed, single] = snapshotDocument(root).pages[0]!.nodes;
+    expect(mixed).toMatchObject({ fill: null, textRuns: [{ text: 'Questions? Visit our ', fill: '#ff0000' }, { text: 'help centre', fill: '#008000' }] });
+    expect(single).toMatchObject({ fill: '#008000', textRuns: null });
+  });
+
   it('leaves out what the fake does not implement instead of failing', () => {
     const node = { id: '1:1', type: 'FRAME', name: 'Strict', width: 10, height: 10 };
     Object.defineProperty(node, 'fills', { get: () => { throw new Error('not implemented by the fake: fills'); } });
