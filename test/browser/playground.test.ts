@@ -68,6 +68,21 @@ describe('the playground', () => {
     }
   });
 
+  it('zooms in and out by Figma’s steps from the fitted scale, and fits the page again', async () => {
+    const scale = h.page.locator('[data-role="zoom"]');
+    const percent = async () => Number((await scale.textContent())?.replace('%', ''));
+    const fitted = await percent();
+    await h.page.getByRole('button', { name: 'Zoom in' }).click();
+    const zoomedIn = await percent();
+    expect(zoomedIn).toBeGreaterThan(fitted);
+    expect([10, 25, 50, 75, 100, 150, 200, 300]).toContain(zoomedIn);
+    await h.page.getByRole('button', { name: 'Zoom out' }).click();
+    await h.page.getByRole('button', { name: 'Zoom out' }).click();
+    expect(await percent()).toBeLessThan(zoomedIn);
+    await h.page.getByRole('button', { name: 'Fit the page' }).click();
+    expect(await percent()).toBe(fitted);
+  });
+
   it('“Reset everything” rebuilds the document: the edits are gone', async () => {
     await h.page.locator('[data-action="reset"]').click();
     await expect.poll(() => textOf(h.page.locator('[data-role="edit-note"]')), { timeout: 10_000 }).toContain('Document rebuilt');

@@ -41,10 +41,10 @@ export function renderPageHtml(config: PlaygroundConfig): string {
     <div class="drawing" data-role="drawing"></div>
     <div class="canvas-legend">
       <span class="zoom-controls">
-        <button type="button" class="icon-button" data-action="zoom-out" title="Zoom out">−</button>
+        <button type="button" class="icon-button" data-action="zoom-out" title="Zoom out" aria-label="Zoom out">−</button>
         <span class="zoom" data-role="zoom" title="Drawing scale">100%</span>
-        <button type="button" class="icon-button" data-action="zoom-in" title="Zoom in">+</button>
-        <button type="button" class="icon-button fit" data-action="zoom-fit" title="Fit the page">Fit</button>
+        <button type="button" class="icon-button" data-action="zoom-in" title="Zoom in" aria-label="Zoom in">+</button>
+        <button type="button" class="icon-button fit" data-action="zoom-fit" title="Fit the page" aria-label="Fit the page">Fit</button>
       </span>
       <span class="legend-item component">Component</span>
       <span class="legend-item instance">Instance</span>
