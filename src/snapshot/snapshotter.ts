@@ -11,6 +11,7 @@ import { dirtyRootsAsync } from './dirty-roots';
 import type { ComponentRoot } from './normalize/component';
 import type { ComponentPayload, ThumbnailPayload } from './normalized-types';
 import { cancelledError, SnapshotError } from './snapshot-error';
+import { yieldToHostAsync } from '../platform/host-turns';
 import { addThumbnailsAsync } from './thumbnails';
 
 export interface SnapshotterOptions {
@@ -69,10 +70,6 @@ export interface Snapshotter {
   dispose(): void;
 }
 
-function defaultYieldAsync(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 function compareKeys(a: ComponentPayload, b: ComponentPayload): number {
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
@@ -84,7 +81,7 @@ function isLiveRoot(node: BaseNode | null): node is ComponentRoot {
 }
 
 export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions = {}): Snapshotter {
-  const yieldAsync = options.yieldAsync ?? defaultYieldAsync;
+  const yieldAsync = options.yieldAsync ?? yieldToHostAsync;
   const yieldIntervalMs = options.yieldIntervalMs ?? 25;
   const now = options.now ?? (() => Date.now());
   const incremental = options.incremental ?? true;

@@ -2,6 +2,7 @@
 // changes window and the state it was classified against, the designer's choices), and what the
 // screen is shown of it: rows, chips and replaced pairs. Pure but for the payload cache it reads.
 import { comparisonNames } from './component-names';
+import { createHostTurns, type HostTurns } from '../platform/host-turns';
 import type { Component } from '../shared/api/builder/schemas';
 import type { SyncChoice, SyncComparison, SyncItem } from '../shared/bridge/messages';
 import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
@@ -185,10 +186,12 @@ export function buildComparison(
 /**
  * The chips of every row whose two versions are known: the file against the design system
  * (remote changes, conflicts: the same sides as the detail) and, for local changes, the
- * version last synced from here when it is still kept.
+ * version last synced from here when it is still kept. `turns`: when Figma gets to run meanwhile.
  */
-async function addChipsAsync(current: Comparison): Promise<Comparison> {
+export async function addChipsAsync(current: Comparison, turns: HostTurns = createHostTurns()): Promise<Comparison> {
   for (const component of current.classification.components) {
+    // Thousands of changed rows take most of a second in the sandbox: Figma runs between rows.
+    if (turns.due()) await turns.giveAsync();
     const local = current.payloads.get(component.key) ?? null;
     const remote = component.remote !== null && !component.remote.deleted ? component.remote : null;
     if (component.kind === 'remote-change' && local !== null && remote !== null) current.chips.set(component.key, namedChangeChips(local, remote));
