@@ -1,6 +1,7 @@
 // A comparison of the file with the design system as the session keeps it (the file, the
 // changes window and the state it was classified against, the designer's choices), and what the
-// screen is shown of it: rows, chips and replaced pairs. Pure but for the payload cache it reads.
+// screen is shown of it: rows, chips and replaced pairs. Pure but for the payload cache it reads
+// and the turns it gives Figma in long loops.
 import { comparisonNames } from './component-names';
 import { createHostTurns, type HostTurns } from '../platform/host-turns';
 import type { Component } from '../shared/api/builder/schemas';
