@@ -27,6 +27,7 @@ import { startMemorySampler, type MemorySampler } from './chromium-memory';
 import { launchChromiumAsync } from '../support/chromium';
 import { encodePng } from '../support/png';
 import { bundleForQuickJsAsync, drainQuickJsJobs } from './quickjs-bundle';
+import { median } from './stats';
 
 const root = process.cwd();
 const argValue = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
@@ -40,8 +41,6 @@ const BATCH = 20;
 const TASK_LIMIT_MS = 200;
 /** The UI renderer's peak while inserting, at most this × (one decoded copy + one tile); every tile held at once would be (48 + 48) / 57.6 ≈ 1.7 for 600 × 20,000 px. */
 const MEMORY_LIMIT = 1.25;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 // ---- Chromium ------------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@
 import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
 import { launchChromiumAsync } from '../support/chromium';
+import { median } from './stats';
 
 const root = process.cwd();
 const args = process.argv.slice(2);
@@ -56,10 +57,9 @@ try {
   await page.setContent('<!doctype html><title>pixel diff bench</title>');
   await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
   const result = await page.evaluate((count) => (window as unknown as { benchPixelDiff: (runs: number) => Promise<{ times: number[]; longestTaskMs: number; share: number; boxes: number }> }).benchPixelDiff(count), runs);
-  const sorted = [...result.times].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)]!;
-  console.log(`pixel difference of two 256 px pictures: median ${median.toFixed(1)} ms over ${runs} runs (min ${sorted[0]!.toFixed(1)}, max ${sorted[sorted.length - 1]!.toFixed(1)}); longest main-thread task ${result.longestTaskMs.toFixed(0)} ms (limit 50; 0 = none over 50 ms); ${(result.share * 100).toFixed(1)} % changed, ${result.boxes} boxes`);
-  if (json) writeFileSync(json, `${JSON.stringify({ runs, medianMs: median, timesMs: result.times, longestTaskMs: result.longestTaskMs, share: result.share, boxes: result.boxes }, null, 2)}\n`);
+  const medianMs = median(result.times);
+  console.log(`pixel difference of two 256 px pictures: median ${medianMs.toFixed(1)} ms over ${runs} runs (min ${Math.min(...result.times).toFixed(1)}, max ${Math.max(...result.times).toFixed(1)}); longest main-thread task ${result.longestTaskMs.toFixed(0)} ms (limit 50; 0 = none over 50 ms); ${(result.share * 100).toFixed(1)} % changed, ${result.boxes} boxes`);
+  if (json) writeFileSync(json, `${JSON.stringify({ runs, medianMs, timesMs: result.times, longestTaskMs: result.longestTaskMs, share: result.share, boxes: result.boxes }, null, 2)}\n`);
 } finally {
   await browser.close();
 }

@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { runInNewContext } from 'node:vm';
 import { bundleForQuickJsAsync, drainQuickJsJobs } from './quickjs-bundle';
+import { median } from './stats';
 import { newQuickJSWASMModule, RELEASE_SYNC, type QuickJSContext, type QuickJSRuntime } from 'quickjs-emscripten';
 
 // run-ts bundles this file into node_modules/.cache, so the project root is the working directory.
@@ -107,12 +108,6 @@ const TURN_ROUNDS = 5;
 // the first timed phase paid for what generating left behind (QuickJS collected the
 // generation's garbage during it: the first bare phase at 10,000 components took ≈ 25 % longer
 // than the second in every run), which inflated the floor and so flattered full / bare.
-
-function median(values: number[]): number {
-  const sorted = values.slice().sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 type NamedRun = PhaseRun & { name: 'bare' | 'full' };
 

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { bundleForQuickJsAsync } from './quickjs-bundle';
+import { median } from './stats';
 import { newQuickJSWASMModule, RELEASE_SYNC } from 'quickjs-emscripten';
 import type { SyncEngineSetup } from './sync-engine-vm-entry';
 
@@ -40,12 +41,6 @@ function recordedSnapshotMs(components: number): { ms: number; source: string } 
   const results = JSON.parse(readFileSync(file, 'utf8')) as { figures?: Array<{ engine: string; components: number; phase: string; ms: number }> };
   const figure = results.figures?.find((item) => item.engine === 'quickjs' && item.components === components && item.phase === 'full');
   return figure ? { ms: figure.ms, source: 'test/bench/latest-results.json (quickjs, full)' } : null;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 async function mainAsync(): Promise<void> {

@@ -11,6 +11,7 @@
 // `node test/support/run-ts.mjs test/bench/ui-open-time.ts [--runs N]`.
 import { gzipSync } from 'node:zlib';
 import { IN_PROCESS_IFRAMES_ARGS, launchChromiumAsync } from '../support/chromium';
+import { median } from './stats';
 import { leftOutName, uiHtmlWithoutAsync, type ScreenName } from './ui-variants';
 
 const args = process.argv.slice(2);
@@ -47,11 +48,6 @@ function openWindowAsync(html: string): Promise<number> {
   });
 }
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
 
 const browser = await launchChromiumAsync(IN_PROCESS_IFRAMES_ARGS);
