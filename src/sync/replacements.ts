@@ -11,6 +11,7 @@
 // apart (rule 1's pairs share a name, rule 2's never do), and the screen says why by them.
 // A pair the designer keeps apart (kept-apart-store.ts) is left out after both rules, so its two
 // sides are never paired with another component instead: they are shown as two rows.
+import type { HostTurns } from '../platform/host-turns';
 import { changeChips } from './change-chips';
 import type { ClassifiedComponent } from './classify';
 import type { DiffableComponent } from './property-diff';
@@ -54,9 +55,11 @@ export interface ReplacementCandidate {
 /**
  * Rule 2, among the components rule 1 left unpaired. Candidates are bucketed by description
  * first, so only components that share one are compared (a file re-created wholesale does not
- * cost deleted × added comparisons).
+ * cost deleted × added comparisons). Components re-created under one shared description still
+ * can, and each comparison reads both payloads, so Figma gets its turns (`turns`), and a
+ * comparison that cannot change the outcome is skipped (see below).
  */
-export function pairNearlySame(deleted: readonly ReplacementCandidate[], added: readonly ReplacementCandidate[]): Replacement[] {
+export async function pairNearlySameAsync(deleted: readonly ReplacementCandidate[], added: readonly ReplacementCandidate[], turns: HostTurns): Promise<Replacement[]> {
   const addedByDescription = new Map<string, ReplacementCandidate[]>();
   for (const candidate of added) {
     const description = candidate.payload.description.trim();
@@ -71,6 +74,10 @@ export function pairNearlySame(deleted: readonly ReplacementCandidate[], added: 
     const bucket = addedByDescription.get(old.payload.description.trim());
     if (bucket === undefined) continue;
     for (const candidate of bucket) {
+      // Both already have two matches: neither can be paired whatever this says, and no other
+      // side's matches change. (200 deleted and 200 added all alike: ≈ 800 comparisons, not 40,000.)
+      if (hasTwo(matchesOfOld, old.key) && hasTwo(matchesOfNew, candidate.key)) continue;
+      if (turns.due()) await turns.giveAsync();
       // Same names are rule 1's to pair; left here, they were ambiguous there (and the screen tells the rules apart by the names).
       if (old.payload.name === candidate.payload.name || !nearlySame(old.payload, candidate.payload)) continue;
       push(matchesOfOld, old.key, candidate.key);
@@ -83,6 +90,10 @@ export function pairNearlySame(deleted: readonly ReplacementCandidate[], added: 
     out.push({ oldKey, newKey: newKeys[0]! });
   }
   return out;
+}
+
+function hasTwo(matches: ReadonlyMap<string, readonly string[]>, key: string): boolean {
+  return (matches.get(key)?.length ?? 0) >= 2;
 }
 
 function nearlySame(before: DiffableComponent, after: DiffableComponent): boolean {

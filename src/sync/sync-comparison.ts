@@ -18,7 +18,7 @@ import { withPartlyTaken } from './partly-taken';
 import type { PayloadCache } from './payload-cache';
 import { effectiveChoice } from './push-plan';
 import { withRecordedRemoteAdds } from './remote-adds';
-import { pairNearlySame, pairReplacements, unpairedSides, withoutKeptApart, type Replacement, type ReplacementCandidate } from './replacements';
+import { pairNearlySameAsync, pairReplacements, unpairedSides, withoutKeptApart, type Replacement, type ReplacementCandidate } from './replacements';
 import { sameContent } from './same-content';
 import type { SyncLink } from './sync-link';
 import type { PartlyTakenEntry, SyncState } from './sync-state';
@@ -101,12 +101,14 @@ export interface KnownRemote {
  * description, nearly the same content. A deleted component's last synced version comes from
  * the payload cache; one no longer kept there is not paired by content. The pairs the designer
  * keeps apart are left out after this (`withoutKeptApart`), so their sides pair with nothing else.
+ * `turns`: when Figma gets to run meanwhile.
  */
 export async function allReplacementsAsync(
   components: readonly ClassifiedComponent[],
   payloads: ReadonlyMap<string, ComponentPayload>,
   store: PayloadCache,
   paired: Replacement[],
+  turns: HostTurns = createHostTurns(),
 ): Promise<Replacement[]> {
   const { deleted, added } = unpairedSides(components, paired);
   if (deleted.length === 0 || added.length === 0) return paired;
@@ -122,7 +124,7 @@ export async function allReplacementsAsync(
     const payload = await store.getAsync(component.key, component.base.hash);
     if (payload !== null) deletedCandidates.push({ key: component.key, payload });
   }
-  return [...paired, ...pairNearlySame(deletedCandidates, addedCandidates)];
+  return [...paired, ...(await pairNearlySameAsync(deletedCandidates, addedCandidates, turns))];
 }
 
 /**

@@ -2,10 +2,12 @@
 // data of the benchmark's size, driven by the host through `globalThis.__syncEngineBench`.
 // Everything here is synchronous (the engine has no I/O); data is built by `setup`, untimed.
 import type { Component, SyncBody } from '../../src/shared/api/builder/schemas';
+import type { HostTurns } from '../../src/platform/host-turns';
 import type { ComponentPayload } from '../../src/snapshot/normalized-types';
 import { namedChangeChips } from '../../src/sync/change-chips';
 import { classifyComponents, type LocalComponentSummary } from '../../src/sync/classify';
 import { planPush } from '../../src/sync/push-plan';
+import { pairNearlySameAsync, type ReplacementCandidate } from '../../src/sync/replacements';
 import { sameContent } from '../../src/sync/same-content';
 import { emptySyncState, readSyncState, writeSyncState, type SharedDataHolder, type SyncState, type SyncStateEntry } from '../../src/sync/sync-state';
 
@@ -208,6 +210,44 @@ function chips(): unknown {
   return counts;
 }
 
+// The nearly-same pairing's worst cases: components re-created under new names that all share
+// one description (boilerplate such as "A block of the email design system."), so bucketing by
+// description saves nothing. Alike: each added one differs from the block in one kind of change,
+// so each matches every deleted one (all ambiguous, none paired; most comparisons are skipped).
+// Not alike: two kinds each, so nothing matches and every deleted one is compared with every
+// added one, each comparison reading both payloads whole.
+interface PairingSides {
+  deleted: ReplacementCandidate[];
+  added: ReplacementCandidate[];
+}
+const pairingCases: Record<'alike' | 'unlike', PairingSides> = { alike: { deleted: [], added: [] }, unlike: { deleted: [], added: [] } };
+
+/** Never due: the bench times the work alone (a turn would wait on a timer QuickJS here has not). */
+const NO_TURNS: HostTurns = { due: () => false, giveAsync: () => Promise.resolve() };
+
+function setupPairing(count: number): unknown {
+  for (const name of ['alike', 'unlike'] as const) {
+    const sides: PairingSides = { deleted: [], added: [] };
+    for (let index = 0; index < count; index += 1) {
+      const before = payloadOf(hex(40), `Blocks/Old/Block ${index}`, hex(16));
+      const after = payloadOf(hex(40), `Blocks/Rebuilt/Block ${index}`, hex(16));
+      const child = (after.node.children as Array<Record<string, unknown>>)[index % 8]!;
+      child.width = 200 + index;
+      // Unlike: a second kind of change (a fill) on every added one, so none is nearly the same.
+      if (name === 'unlike') child.fills = ['#ff0000'];
+      sides.deleted.push({ key: before.key, payload: before });
+      sides.added.push({ key: after.key, payload: after });
+    }
+    pairingCases[name] = sides;
+  }
+  return { deleted: count, added: count, comparisonsWithoutSkips: count * count };
+}
+
+async function pairingAsync(name: 'alike' | 'unlike'): Promise<unknown> {
+  const { deleted, added } = pairingCases[name];
+  return { pairs: (await pairNearlySameAsync(deleted, added, NO_TURNS)).length };
+}
+
 function writeState(): unknown {
   writeSyncState(holder, state);
   let bytes = 0;
@@ -225,12 +265,24 @@ function readState(): unknown {
   return { components: read.state.components.size };
 }
 
+// Each call leaves its outcome as JSON for `outcome()`: the host drains QuickJS's jobs first,
+// so an async phase has settled by then.
+let outcome = 'null';
+function settle(value: unknown): void {
+  if (value instanceof Promise) void value.then((settled: unknown) => (outcome = JSON.stringify(settled)));
+  else outcome = JSON.stringify(value);
+}
+
 (globalThis as { __syncEngineBench?: unknown }).__syncEngineBench = {
-  setup: (options: SyncEngineSetup) => JSON.stringify(setup(options)),
-  classifyAndPlan: () => JSON.stringify(classifyAndPlan()),
-  setupChips: (count: number) => JSON.stringify(setupChips(count)),
-  classifyChanged: () => JSON.stringify(classifyChanged()),
-  chips: () => JSON.stringify(chips()),
-  writeState: () => JSON.stringify(writeState()),
-  readState: () => JSON.stringify(readState()),
+  setup: (options: SyncEngineSetup) => settle(setup(options)),
+  classifyAndPlan: () => settle(classifyAndPlan()),
+  setupChips: (count: number) => settle(setupChips(count)),
+  classifyChanged: () => settle(classifyChanged()),
+  chips: () => settle(chips()),
+  setupPairing: (count: number) => settle(setupPairing(count)),
+  pairingAlike: () => settle(pairingAsync('alike')),
+  pairingUnlike: () => settle(pairingAsync('unlike')),
+  writeState: () => settle(writeState()),
+  readState: () => settle(readState()),
+  outcome: () => outcome,
 };
