@@ -108,7 +108,7 @@ export const uiOptions = {
 // A second pass over esbuild's minified UI script (not in watch builds): terser's compressor and
 // its name mangler, which picks short names by how often their letters occur, so the gzip gets
 // smaller (about 2.7 kB off dist/ui.html). ASCII only, like esbuild's own output.
-const uiTerserOptions = { ecma: 2020, compress: { passes: 2 }, format: { ascii_only: true, comments: false } };
+export const uiTerserOptions = { ecma: 2020, compress: { passes: 2 }, format: { ascii_only: true, comments: false } };
 
 function sizeLine(name, text) {
   const raw = Buffer.byteLength(text);

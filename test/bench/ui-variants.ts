@@ -8,7 +8,7 @@ import * as uiBuild from '../../build.mjs';
 const { uiHtml, uiOptions } = uiBuild as { uiHtml: (result: BuildResult<{ write: false }>) => Promise<string>; uiOptions: BuildOptions };
 
 /** Each screen of the plugin window: the module app.tsx imports it from, and its component. */
-const SCREENS = {
+export const SCREENS = {
   Browse: { module: './library/library-screen', component: 'LibraryScreen' },
   Sync: { module: './sync/sync-screen', component: 'SyncScreen' },
   Templates: { module: './templates/templates-screen', component: 'TemplatesScreen' },
