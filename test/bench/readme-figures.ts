@@ -57,6 +57,10 @@ if (engine.mediansMs.chips !== undefined && engine.mediansMs.classifyChanged !==
   lines.push(`What-changed chips for 10,000 changed components: ${ms(engine.mediansMs.chips)} (${spread(engine.samplesMs.chips!)}), ${chipsShare.toFixed(0)} % of classifying them (${ms(engine.mediansMs.classifyChanged)}); target ≤ 10 %: ${chipsShare <= 10 ? 'met' : 'not met'}.`);
   lines.push('');
 }
+if (engine.mediansMs.pairingAlike !== undefined && engine.mediansMs.pairingUnlike !== undefined) {
+  lines.push(`Nearly-same pairing (replaced components under new names), 200 deleted and 200 added sharing one description: ${ms(engine.mediansMs.pairingAlike)} (${spread(engine.samplesMs.pairingAlike!)}) when all are alike (comparisons that cannot change the outcome skipped), ${ms(engine.mediansMs.pairingUnlike)} (${spread(engine.samplesMs.pairingUnlike!)}) when none is (every pair compared); Figma gets a turn every 25 ms meanwhile. No target.`);
+  lines.push('');
+}
 const pixel = (() => {
   try {
     return read<{ runs: number; medianMs: number; timesMs: number[]; longestTaskMs: number }>('test/bench/pixel-diff-results.json');

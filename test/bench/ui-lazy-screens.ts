@@ -9,7 +9,7 @@
 //   (Preact's hooks need the one Preact);
 // - the screens: their own modules only, every shared import read from that registry.
 // It reports both sizes (gzip level 9), the window's open time beside dist/ui.html as built (as
-// ui-open-time.ts measures it), and how long the screens' script takes to run in the open window.
+// ui-open-time.ts measures it: a fresh page per sample), and how long the screens' script takes to run in the open window.
 // It checks that the screens' script finds every module it needs in the registry and registers
 // the three screens, and, in the playground, that Browse and Settings then draw and work.
 // Measured for the owners' choice, not a feature:
@@ -295,15 +295,11 @@ console.log(`\nin the playground: ${await checkInPlaygroundAsync()}`);
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
 const browser = await launchChromiumAsync(IN_PROCESS_IFRAMES_ARGS);
 try {
-  const page = await browser.newPage();
-  await page.setContent('<!doctype html><title>lazy screens</title>');
-  const session = await page.context().newCDPSession(page);
   const builds = [
     { name: 'dist/ui.html as built', html: builtHtml, screens: null },
     { name: 'the window (lazy)', html: windowHtml, screens: screensScript },
   ];
   for (const slowDown of [1, 4]) {
-    await session.send('Emulation.setCPUThrottlingRate', { rate: slowDown });
     const open = new Map<string, number[]>();
     const screensMs: number[] = [];
     let sample = 0;
@@ -313,7 +309,12 @@ try {
         sample += 1;
         // A comment unique to the sample, so no compiled code is reused.
         const unique = (text: string) => text.replace('<script>', () => `<script>/*${sample}*/`);
+        // A fresh page for each sample, as ui-open-time.ts: nothing warm from the last window.
+        const page = await browser.newPage();
+        await page.setContent('<!doctype html><title>lazy screens</title>');
+        await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: slowDown });
         const result = await page.evaluate(`(${openAsync.toString()})(${JSON.stringify(unique(html))}, ${JSON.stringify(screens === null ? null : `/*${sample}*/${screens}`)})`) as Awaited<ReturnType<typeof openAsync>>;
+        await page.close();
         if (result.error !== null) throw new Error(`the screens failed in the window: ${result.error}`);
         if (result.registered !== null && LAZY.some((screen) => !result.registered!.includes(SCREENS[screen].component))) throw new Error(`the screens registered ${result.registered.join(', ')}`);
         open.set(name, [...(open.get(name) ?? []), result.openMs]);
