@@ -217,8 +217,8 @@ export function recomparedAsync(compared: Comparison, state: SyncState, remember
 }
 
 /** Adds the pairs of rule 2 to the exact-name pairs (allReplacementsAsync), and leaves out those kept apart. */
-export async function addNearlySamePairsAsync(current: Comparison): Promise<Comparison> {
-  const pairs = await allReplacementsAsync(current.classification.components, current.payloads, current.link.payloads, current.replacements);
+export async function addNearlySamePairsAsync(current: Comparison, turns: HostTurns = createHostTurns()): Promise<Comparison> {
+  const pairs = await allReplacementsAsync(current.classification.components, current.payloads, current.link.payloads, current.replacements, turns);
   current.replacements = withoutKeptApart(pairs, current.keptApart);
   return current;
 }
@@ -239,9 +239,12 @@ async function addReplacementChipsAsync(current: Comparison): Promise<Comparison
   return current;
 }
 
-/** What the screen shows beside the kinds: chips, nearly-same pairs, and the replaced rows' chips. */
-export async function describedAsync(current: Comparison): Promise<Comparison> {
-  return addReplacementChipsAsync(await addNearlySamePairsAsync(await addChipsAsync(current)));
+/**
+ * What the screen shows beside the kinds: chips, nearly-same pairs, and the replaced rows' chips.
+ * One `turns` throughout, so no hold spans the step from one loop to the next.
+ */
+export async function describedAsync(current: Comparison, turns: HostTurns = createHostTurns()): Promise<Comparison> {
+  return addReplacementChipsAsync(await addNearlySamePairsAsync(await addChipsAsync(current, turns), turns));
 }
 
 export function withStateProblem(compared: SyncComparison, stateProblem: string | null): SyncComparison {

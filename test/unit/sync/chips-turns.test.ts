@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createHostTurns } from '../../../src/platform/host-turns';
 import { namedChangeChips } from '../../../src/sync/change-chips';
 import type { DiffableComponent } from '../../../src/sync/property-diff';
-import { addChipsAsync, type Comparison } from '../../../src/sync/sync-comparison';
+import { addChipsAsync, describedAsync, type Comparison } from '../../../src/sync/sync-comparison';
 
 function card(fill: string): DiffableComponent {
   return {
@@ -49,5 +49,45 @@ describe('addChipsAsync', () => {
     const compared = await addChipsAsync(comparisonOf(30), turns);
     expect(given).toBe(0);
     expect(compared.chips.size).toBe(30);
+  });
+});
+
+/**
+ * `rows` remote changes as above, and `replaced` components deleted and re-created under new
+ * names with the same description (the nearly-same pairing's work): what describedAsync reads.
+ */
+function describedComparisonOf(rows: number, replaced: number): Comparison {
+  const changed = comparisonOf(rows) as unknown as { classification: { components: object[] }; payloads: Map<string, DiffableComponent>; link: object };
+  const described = (name: string): DiffableComponent => ({ ...card('#ffffff'), name, description: 'A product card.' });
+  const kept = new Map<string, DiffableComponent>();
+  for (let index = 0; index < replaced; index++) {
+    changed.classification.components.push({ key: `old-${index}`, name: `Card ${index}`, kind: 'local-delete', remote: null, base: { hash: `h${index}` } });
+    changed.classification.components.push({ key: `new-${index}`, name: `Card / ${index}`, kind: 'local-add', remote: null, base: null });
+    kept.set(`old-${index}`, described(`Card ${index}`));
+    changed.payloads.set(`new-${index}`, described(`Card / ${index}`));
+  }
+  const components = changed.classification.components as Array<{ key: string }>;
+  return {
+    ...changed,
+    byKey: new Map(components.map((component) => [component.key, component])),
+    link: { payloads: { getAsync: async (key: string) => kept.get(key) ?? null } },
+    replacements: [],
+    keptApart: [],
+  } as unknown as Comparison;
+}
+
+describe('describedAsync', () => {
+  it('keeps one clock for its turns from the chips to the pairing, so no hold spans the step between them', async () => {
+    let clock = 0;
+    const givenAt: number[] = [];
+    // Each step takes 10 ms by this clock; a turn is due at 25 ms.
+    const turns = createHostTurns({ intervalMs: 25, now: () => (clock += 10), yieldAsync: async () => void givenAt.push(clock) });
+    const compared = await describedAsync(describedComparisonOf(31, 12), turns);
+    // 12 deleted against 12 added, all alike: no pair stands (each has many matches).
+    expect(compared.replacements).toEqual([]);
+    const gaps = givenAt.slice(1).map((at, index) => at - givenAt[index]!);
+    expect(givenAt.length).toBeGreaterThan(20);
+    // A turn comes at most one step after it is due, across both loops.
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(40);
   });
 });
