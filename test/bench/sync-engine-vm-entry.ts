@@ -2,7 +2,7 @@
 // data of the benchmark's size, driven by the host through `globalThis.__syncEngineBench`.
 // Everything here is synchronous (the engine has no I/O); data is built by `setup`, untimed.
 import type { Component, SyncBody } from '../../src/shared/api/builder/schemas';
-import type { HostTurns } from '../../src/platform/host-turns';
+import { createHostTurns } from '../../src/platform/host-turns';
 import type { ComponentPayload } from '../../src/snapshot/normalized-types';
 import { namedChangeChips } from '../../src/sync/change-chips';
 import { classifyComponents, type LocalComponentSummary } from '../../src/sync/classify';
@@ -222,8 +222,8 @@ interface PairingSides {
 }
 const pairingCases: Record<'alike' | 'unlike', PairingSides> = { alike: { deleted: [], added: [] }, unlike: { deleted: [], added: [] } };
 
-/** Never due: the bench times the work alone (a turn would wait on a timer QuickJS here has not). */
-const NO_TURNS: HostTurns = { due: () => false, giveAsync: () => Promise.resolve() };
+/** Never due (a clock that stands still): the bench times the work alone (a turn would wait on a timer QuickJS here has not). */
+const NO_TURNS = createHostTurns({ now: () => 0 });
 
 function setupPairing(count: number): unknown {
   for (const name of ['alike', 'unlike'] as const) {
