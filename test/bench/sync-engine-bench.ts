@@ -17,6 +17,8 @@ import type { SyncEngineSetup } from './sync-engine-vm-entry';
 const root = process.cwd();
 /** Deleted and added components sharing one description in the pairing's worst case (PAIRING_SIDE² comparisons). */
 const PAIRING_SIDE = 200;
+/** Teammates' changes since the last sync, 50 of them conflicts. */
+const REMOTE_CHANGES = 300;
 
 function parseArgs(argv: string[]): { json: string | null; components: number; runs: number; snapshotMs: number | null } {
   const options = { json: null as string | null, components: 10_000, runs: 7, snapshotMs: null as number | null };
@@ -30,6 +32,8 @@ function parseArgs(argv: string[]): { json: string | null; components: number; r
     else throw new Error(`unknown option ${arg} (expected --json FILE, --components N, --runs N, --snapshot-ms MS)`);
     index += 1;
   }
+  // Teammates' changes land on the second half of the file's keys, one key each.
+  if (options.components < 2 * REMOTE_CHANGES) throw new Error(`--components must be at least ${2 * REMOTE_CHANGES} (the ${REMOTE_CHANGES} remote changes take keys from the second half)`);
   return options;
 }
 
@@ -71,7 +75,7 @@ async function mainAsync(): Promise<void> {
     localEdits: 100,
     localAdds: 20,
     localDeletes: 20,
-    remoteChanges: 300,
+    remoteChanges: REMOTE_CHANGES,
     conflicts: 50,
     echoes: 100,
   };

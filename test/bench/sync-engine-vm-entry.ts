@@ -129,7 +129,7 @@ function setup(options: SyncEngineSetup): unknown {
   }
   const plain = options.remoteChanges - options.conflicts;
   for (let index = 0; index < options.remoteChanges; index += 1) {
-    const key = index < options.conflicts ? editedKeys[index]! : keys[keys.length / 2 + index]!;
+    const key = index < options.conflicts ? editedKeys[index]! : keys[Math.floor(keys.length / 2) + index]!;
     const tombstone = index >= options.conflicts && (index - options.conflicts) % Math.max(1, Math.floor(plain / 20)) === 0;
     const version = remoteOf(key, base.get(key)!.name, hex(16), `2026-11-21T10:${String(index % 60).padStart(2, '0')}:00.000Z`, tombstone);
     if (index < options.conflicts) {
