@@ -9,7 +9,7 @@
 //   (Preact's hooks need the one Preact);
 // - the screens: their own modules only, every shared import read from that registry.
 // It reports both sizes (gzip level 9), the window's open time beside dist/ui.html as built (as
-// ui-open-time.ts measures it: a fresh page per sample), and how long the screens' script takes to run in the open window.
+// window-open-time.ts: a fresh page per sample), and how long the screens' script takes to run in the open window.
 // It checks that the screens' script finds every module it needs in the registry and registers
 // the three screens, and, in the playground, that Browse and Settings then draw and work.
 // Measured for the owners' choice, not a feature:
@@ -26,8 +26,8 @@ import * as uiBuild from '../../build.mjs';
 import { startEmulator } from '../emulator/index';
 import { startPlayground } from '../playground/server';
 import { IN_PROCESS_IFRAMES_ARGS, launchChromiumAsync } from '../support/chromium';
-import { median } from './stats';
 import { SCREENS, uiHtmlWithoutAsync, type ScreenName } from './ui-variants';
+import { medianAndRange, timeWindowOpenAsync } from './window-open-time';
 
 const { uiHtml, uiOptions, uiTerserOptions } = uiBuild as { uiHtml: (result: BuildResult<{ write: false }>) => Promise<string>; uiOptions: BuildOptions; uiTerserOptions: MinifyOptions };
 
@@ -144,12 +144,10 @@ function namespaceMembers(source: ts.SourceFile, local: ts.Identifier, found: (n
   visit(source);
 }
 
-const unread = [...bySpecifierMisses()];
-function* bySpecifierMisses(): Generator<string> {
-  for (const [input, info] of Object.entries(screensFirst.metafile.inputs)) {
-    if (sharedSet.has(input) || input.includes(':')) continue;
-    for (const item of info.imports) if (sharedSet.has(item.path) && !needs.has(item.path)) yield `${input} → ${item.path}`;
-  }
+const unread: string[] = [];
+for (const [input, info] of Object.entries(screensFirst.metafile.inputs)) {
+  if (sharedSet.has(input) || input.includes(':')) continue;
+  for (const item of info.imports) if (sharedSet.has(item.path) && !needs.has(item.path)) unread.push(`${input} → ${item.path}`);
 }
 if (unread.length > 0) throw new Error(`imports of shared modules not read from the source: ${unread.join('; ')}`);
 
@@ -209,48 +207,6 @@ console.log(`| the screens (second UI file) | ${kB(screensScript)} | ${gz(screen
 console.log(`| both | ${kB(windowHtml + screensScript)} | ${(Number(gz(windowHtml).split(' ')[0]) + Number(gz(screensScript).split(' ')[0])).toFixed(1)} kB |`);
 
 /**
- * In the page: opens `html` in a sandboxed iframe and times its first message (as ui-open-time.ts);
- * with `screens`, then posts them in, times running them there, and reads what they registered.
- */
-function openAsync(html: string, screens: string | null): Promise<{ openMs: number; screensMs: number | null; registered: string[] | null; error: string | null }> {
-  const frame = document.createElement('iframe');
-  frame.setAttribute('sandbox', 'allow-scripts');
-  frame.style.cssText = 'width: 400px; height: 600px; border: 0';
-  const loader = `<script>addEventListener('message', (event) => {
-  if (typeof event.data?.screens !== 'string') return;
-  const started = performance.now();
-  let error = null;
-  try { const script = document.createElement('script'); script.textContent = event.data.screens; document.head.append(script); } catch (thrown) { error = String(thrown); }
-  const ms = performance.now() - started;
-  parent.postMessage({ screensMs: ms, registered: Object.keys(globalThis.__envelopeScreens ?? {}), error: error ?? globalThis.__screensError ?? null }, '*');
-});
-addEventListener('error', (event) => { globalThis.__screensError = String(event.message); });</script>`;
-  return new Promise((done) => {
-    let openMs = 0;
-    const started = performance.now();
-    const heard = (event: MessageEvent): void => {
-      if (event.source !== frame.contentWindow) return;
-      const data = event.data as { screensMs?: number; registered?: string[]; error?: string | null };
-      if (openMs === 0) {
-        openMs = performance.now() - started;
-        if (screens === null) return finish({ openMs, screensMs: null, registered: null, error: null });
-        frame.contentWindow!.postMessage({ screens }, '*');
-        return;
-      }
-      if (data.screensMs !== undefined) finish({ openMs, screensMs: data.screensMs, registered: data.registered ?? [], error: data.error ?? null });
-    };
-    const finish = (result: { openMs: number; screensMs: number | null; registered: string[] | null; error: string | null }) => {
-      window.removeEventListener('message', heard);
-      frame.remove();
-      done(result);
-    };
-    window.addEventListener('message', heard);
-    frame.srcdoc = html.replace('<head>', () => `<head>${loader}`);
-    document.body.append(frame);
-  });
-}
-
-/**
  * The lazy window in the playground (the real dist/code.js against the fake Figma, the library
  * emulator behind): opened on Browse it draws no screen; with the screens' script run in it (as
  * the sandbox's message would have it run), Browse shows the library's emails and Settings its
@@ -292,7 +248,6 @@ async function checkInPlaygroundAsync(): Promise<string> {
 }
 console.log(`\nin the playground: ${await checkInPlaygroundAsync()}`);
 
-const ms = (value: number): string => `${value.toFixed(1)} ms`;
 const browser = await launchChromiumAsync(IN_PROCESS_IFRAMES_ARGS);
 try {
   const builds = [
@@ -307,24 +262,16 @@ try {
       for (let turn = 0; turn < builds.length; turn++) {
         const { name, html, screens } = builds[(run + turn) % builds.length]!;
         sample += 1;
-        // A comment unique to the sample, so no compiled code is reused.
-        const unique = (text: string) => text.replace('<script>', () => `<script>/*${sample}*/`);
-        // A fresh page for each sample, as ui-open-time.ts: nothing warm from the last window.
-        const page = await browser.newPage();
-        await page.setContent('<!doctype html><title>lazy screens</title>');
-        await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: slowDown });
-        const result = await page.evaluate(`(${openAsync.toString()})(${JSON.stringify(unique(html))}, ${JSON.stringify(screens === null ? null : `/*${sample}*/${screens}`)})`) as Awaited<ReturnType<typeof openAsync>>;
-        await page.close();
+        const result = await timeWindowOpenAsync(browser, { html, screens, slowDown, sample });
         if (result.error !== null) throw new Error(`the screens failed in the window: ${result.error}`);
         if (result.registered !== null && LAZY.some((screen) => !result.registered!.includes(SCREENS[screen].component))) throw new Error(`the screens registered ${result.registered.join(', ')}`);
         open.set(name, [...(open.get(name) ?? []), result.openMs]);
         if (result.screensMs !== null) screensMs.push(result.screensMs);
       }
     }
-    const line = (values: number[]) => `${ms(median(values))} (${ms(Math.min(...values))}–${ms(Math.max(...values))})`;
     console.log(`\n${slowDown}× CPU, ${runs} samples each (median, range):`);
-    for (const [name, values] of open) console.log(`  open ${name}: ${line(values)}`);
-    console.log(`  running the screens' script in the open window: ${line(screensMs)}`);
+    for (const [name, values] of open) console.log(`  open ${name}: ${medianAndRange(values)}`);
+    console.log(`  running the screens' script in the open window: ${medianAndRange(screensMs)}`);
   }
 } finally {
   await browser.close();

@@ -1,18 +1,16 @@
 // How long the plugin window takes to open with and without some of its screens (issue 12: what
 // dist/ui.html's size costs a designer). Each sample loads one build of dist/ui.html (ui-variants.ts)
-// into a fresh sandboxed iframe (`allow-scripts` only: a null origin, as Figma's window) in the
-// system Chromium, and times from setting its document to the window's first message to the
-// sandbox (the app asks for its start-up data once its first drawing is committed: the script parsed,
-// run and drawn). Every sample's script differs by a comment, so no compiled code is reused from
-// an earlier one. Builds take turns, in rotated order; at full speed and at 4× CPU slow-down (a
+// into a fresh page's sandboxed iframe in the system Chromium and times it to the window's first
+// message to the sandbox (window-open-time.ts: the script parsed, run and drawn). Every sample's
+// script differs by a comment, so no compiled code is reused from an earlier one. Builds take turns, in rotated order; at full speed and at 4× CPU slow-down (a
 // slower laptop; the iframe is kept in the page's process so the slow-down reaches it), beside an
 // empty window as the floor.
 // Measured for the owners' choice, not a feature:
 // `node test/support/run-ts.mjs test/bench/ui-open-time.ts [--runs N]`.
 import { gzipSync } from 'node:zlib';
 import { IN_PROCESS_IFRAMES_ARGS, launchChromiumAsync } from '../support/chromium';
-import { median } from './stats';
 import { leftOutName, uiHtmlWithoutAsync, type ScreenName } from './ui-variants';
+import { medianAndRange, timeWindowOpenAsync } from './window-open-time';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1] ?? 15) || 15;
@@ -28,28 +26,6 @@ const builds = [
   { name: 'everything (an empty window)', html: EMPTY_WINDOW },
 ];
 
-/** Milliseconds from setting a sandboxed iframe's document to its first message. */
-function openWindowAsync(html: string): Promise<number> {
-  const frame = document.createElement('iframe');
-  frame.setAttribute('sandbox', 'allow-scripts');
-  frame.style.cssText = 'width: 400px; height: 600px; border: 0';
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const heard = (event: MessageEvent): void => {
-      if (event.source !== frame.contentWindow) return;
-      const ms = performance.now() - started;
-      window.removeEventListener('message', heard);
-      frame.remove();
-      resolve(ms);
-    };
-    window.addEventListener('message', heard);
-    frame.srcdoc = html;
-    document.body.append(frame);
-  });
-}
-
-const ms = (value: number): string => `${value.toFixed(1)} ms`;
-
 const browser = await launchChromiumAsync(IN_PROCESS_IFRAMES_ARGS);
 try {
   const times = new Map<string, number[]>();
@@ -58,26 +34,17 @@ try {
     for (let run = 0; run < runs; run++) {
       for (let turn = 0; turn < builds.length; turn++) {
         const { name, html } = builds[(run + turn) % builds.length]!;
-        const page = await browser.newPage();
-        await page.setContent('<!doctype html><title>window open time</title>');
-        const cdp = await page.context().newCDPSession(page);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowDown });
         sample += 1;
-        const unique = html.replace('<script>', () => `<script>/*${sample}*/`);
-        const took = await page.evaluate(openWindowAsync, unique);
-        await page.close();
+        const { openMs } = await timeWindowOpenAsync(browser, { html, screens: null, slowDown, sample });
         const key = `${slowDown}|${name}`;
-        times.set(key, [...(times.get(key) ?? []), took]);
+        times.set(key, [...(times.get(key) ?? []), openMs]);
       }
     }
   }
   console.log(`${runs} samples each (median, range), Chromium ${browser.version()}\n`);
   console.log('| left out | dist/ui.html | gzipped | open, full speed | open, 4× CPU slow-down |\n| --- | ---: | ---: | ---: | ---: |');
   for (const { name, html } of builds) {
-    const cells = SLOW_DOWNS.map((slowDown) => {
-      const values = times.get(`${slowDown}|${name}`)!;
-      return `${ms(median(values))} (${ms(Math.min(...values))}–${ms(Math.max(...values))})`;
-    });
+    const cells = SLOW_DOWNS.map((slowDown) => medianAndRange(times.get(`${slowDown}|${name}`)!));
     const kB = (bytes: number): string => `${(bytes / 1024).toFixed(1)} kB`;
     console.log(`| ${name} | ${kB(Buffer.byteLength(html))} | ${kB(gzipSync(html, { level: 9 }).length)} | ${cells.join(' | ')} |`);
   }
