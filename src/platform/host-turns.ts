@@ -18,18 +18,22 @@ export interface HostTurnsOptions {
   readonly intervalMs?: number;
   readonly now?: () => number;
   readonly yieldAsync?: () => Promise<void>;
+  /** Runs as each turn comes back, before the work goes on: a cancel check throws here, so a long loop stops within one interval. */
+  readonly afterTurn?: () => void;
 }
 
 export function createHostTurns(options: HostTurnsOptions = {}): HostTurns {
   const intervalMs = options.intervalMs ?? 25;
   const now = options.now ?? (() => Date.now());
   const yieldAsync = options.yieldAsync ?? yieldToHostAsync;
+  const afterTurn = options.afterTurn ?? (() => undefined);
   let last = now();
   return {
     due: () => now() - last >= intervalMs,
     async giveAsync() {
       await yieldAsync();
       last = now();
+      afterTurn();
     },
   };
 }

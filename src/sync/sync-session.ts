@@ -25,6 +25,7 @@ import { allReplacementsAsync, buildComparison, classifyAgainst, describedAsync,
 import { createSyncDetails } from './sync-details';
 import { readOnlyError } from './sync-errors';
 import { storingAsync } from '../platform/client-storage';
+import { createHostTurns } from '../platform/host-turns';
 import { linkAsync, requireLinkAsync, sayingWaitsAsync, type LinkSource, type SyncLink } from './sync-link';
 import { createSyncPictures } from './sync-pictures';
 import { allChangesSinceAsync } from './sync-requests';
@@ -143,13 +144,18 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     // This key answered: the badge may ask with it again.
     if (refusal?.link === link) refusal = null;
     const stored = await link.choices.readAsync();
-    const current = remember(buildComparison(link, state, local, changes.components, changes.serverTime, new Map(), await link.keptApart.readAsync()));
+    const built = buildComparison(link, state, local, changes.components, changes.serverTime, new Map(), await link.keptApart.readAsync());
     // A choice applies only to the row it was made for (not to a teammate's newer version).
     for (const [key, choice] of stored) {
-      const component = current.byKey.get(key);
-      if (component !== undefined && choiceStillApplies(choice, component)) current.choices.set(key, choice.choice);
+      const component = built.byKey.get(key);
+      if (component !== undefined && choiceStillApplies(choice, component)) built.choices.set(key, choice.choice);
     }
-    return withStateProblem(publicComparison(await describedAsync(current), null), stateProblem);
+    // The chips and pairs of a large file take seconds: the line says so, and a Cancel stops them at Figma's next turn.
+    context.progress({ done: 0, total: null, label: 'Finding what changed in each component…' });
+    const described = await describedAsync(built, createHostTurns({ afterTurn: () => context.throwIfCancelled() }));
+    // Cancelled (even now): the screen keeps showing the previous list, so choices and a sync keep acting on it.
+    context.throwIfCancelled();
+    return withStateProblem(publicComparison(remember(described), null), stateProblem);
   }
 
   function requireComparison(): Comparison {

@@ -11,7 +11,7 @@ import { readSyncState } from '../../../src/sync/sync-state';
 import { generateDocumentAsync } from '../../bench/generate-document';
 import { createFakeFigma } from '../../fake-figma';
 import { controlAsync } from '../clients/support/transports';
-import { context, footerChangedAfterLaterSyncAsync, linkAsync, remoteComponentsAsync, startBackground, type SyncHarness, useSyncHarness } from './support/sync-harness';
+import { componentNamed, context, footerChangedAfterLaterSyncAsync, linkAsync, remoteComponentsAsync, startBackground, syncedOnceAsync, type SyncHarness, useSyncHarness } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -77,6 +77,31 @@ describe('Cancel while a request waits on the network', () => {
     expect(acknowledged).toBeGreaterThan(0);
     expect(stored.state.components.size).toBe(acknowledged);
     expect((await h.plugin.handlers['sync/compare']({}, context)).items).toHaveLength(total - acknowledged);
+  });
+
+  it('a Cancel that lands after the design system answered, while the list is put together, leaves the previous comparison as the one choices and a sync act on (the screen keeps showing it)', async () => {
+    await syncedOnceAsync(h);
+    // Armed for the second Check: once its changes are answered, the plugin's storage is slow, so
+    // the comparison waits on it (the designer's stored choices) after its last look at Cancel before the list.
+    let armed = false;
+    void watchRequests(h, isChanges, 1, async (request) => {
+      if (armed && isChanges(request)) h.fake.clientStorageHold.hold();
+    });
+    expect((await h.plugin.handlers['sync/compare']({}, context)).items).toEqual([]);
+    const footer = componentNamed(h, 'Footer') as ComponentNode;
+    footer.fills = [{ type: 'SOLID', color: { r: 1, g: 0, b: 0 } }];
+    armed = true;
+    const { context: running, cancel } = cancellable();
+    const call = h.plugin.handlers['sync/compare']({}, running);
+    await vi.waitFor(() => expect(h.fake.clientStorageHold.held()).toBeGreaterThan(0), { timeout: 10_000 });
+    cancel();
+    armed = false;
+    h.fake.clientStorageHold.release();
+    await expect(call).rejects.toMatchObject({ code: 'cancelled' });
+
+    // The comparison shown before the Check: Footer's new fill is not in it until a Check finishes.
+    expect((await h.plugin.handlers['sync/current']({}, context)).items).toEqual([]);
+    expect((await h.plugin.handlers['sync/compare']({}, context)).items.map((item) => [item.name, item.kind])).toEqual([['Footer', 'local-change']]);
   });
 
   it('stops a check whose changes request is stalled at once, and the next check runs', async () => {

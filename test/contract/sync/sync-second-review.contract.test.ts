@@ -262,6 +262,8 @@ describe('the wait said on the progress line when the builder asks to wait (429)
     const waited = log.indexOf(waitSaid('the check'));
     expect(waited).toBeGreaterThanOrEqual(0);
     expect(log.slice(waited + 1, log.indexOf('answer 200', waited))).toEqual(['Asking the design system for changes…']);
+    // Once they came, the line names the last step (seconds in a large file), not the question answered.
+    expect(log.slice(log.indexOf('answer 200', waited) + 1)).toEqual(['Finding what changed in each component…']);
   });
 });
 

@@ -23,4 +23,20 @@ describe('createHostTurns', () => {
     clock += 25;
     expect(turns.due()).toBe(true);
   });
+
+  it('runs afterTurn as each turn comes back, so a cancel check stops the work there', async () => {
+    const seen: string[] = [];
+    let cancelled = false;
+    const turns = createHostTurns({
+      yieldAsync: async () => void seen.push('turn'),
+      afterTurn: () => {
+        seen.push('after');
+        if (cancelled) throw new Error('Cancelled.');
+      },
+    });
+    await turns.giveAsync();
+    cancelled = true;
+    await expect(turns.giveAsync()).rejects.toThrow('Cancelled.');
+    expect(seen).toEqual(['turn', 'after', 'turn', 'after']);
+  });
 });

@@ -90,4 +90,27 @@ describe('describedAsync', () => {
     // A turn comes at most one step after it is due, across both loops.
     expect(Math.max(...gaps)).toBeLessThanOrEqual(40);
   });
+
+  it('stops at the first turn after a cancel, in the chips or in the pairing', async () => {
+    for (const cancelAtTurn of [2, 12]) {
+      let clock = 0;
+      let given = 0;
+      const turns = createHostTurns({
+        intervalMs: 25,
+        now: () => (clock += 10),
+        yieldAsync: async () => void (given += 1),
+        afterTurn: () => {
+          if (given >= cancelAtTurn) throw new Error('Cancelled.');
+        },
+      });
+      const current = describedComparisonOf(31, 12);
+      await expect(describedAsync(current, turns)).rejects.toThrow('Cancelled.');
+      expect(given, `cancelled at turn ${cancelAtTurn}`).toBe(cancelAtTurn);
+      // At the second turn, within the chips: the rows after it were not read. At the twelfth, the
+      // chips were done and the pairing stopped.
+      if (cancelAtTurn === 2) expect(current.chips.size).toBeLessThan(31);
+      else expect(current.chips.size).toBe(31);
+    }
+  });
 });
+
