@@ -208,12 +208,20 @@ export async function addChipsAsync(current: Comparison, turns: HostTurns = crea
 }
 
 /**
- * `compared` classified again against `state` as recorded now, without a request (given to
- * `remember` as the comparison from then on): what a push got acknowledged since is unchanged,
- * and the rows are paired as they were shown.
+ * `compared` classified again against `state` as recorded now, without a request: what a push
+ * got acknowledged since is unchanged. Its choices and the pairs kept apart carry over; not yet
+ * paired by rule 2 nor given chips (describedAsync does both).
+ */
+export function reclassified(compared: Comparison, state: SyncState): Comparison {
+  return buildComparison(compared.link, state, [...compared.payloads.values()], compared.window, compared.serverTime, compared.choices, compared.keptApart);
+}
+
+/**
+ * reclassified (given to `remember` as the comparison from then on), with the rows paired as
+ * they were shown; no chips (a run needs none).
  */
 export function recomparedAsync(compared: Comparison, state: SyncState, remember: (current: Comparison) => Comparison): Promise<Comparison> {
-  return addNearlySamePairsAsync(remember(buildComparison(compared.link, state, [...compared.payloads.values()], compared.window, compared.serverTime, compared.choices, compared.keptApart)));
+  return addNearlySamePairsAsync(remember(reclassified(compared, state)));
 }
 
 /** Adds the pairs of rule 2 to the exact-name pairs (allReplacementsAsync), and leaves out those kept apart. */

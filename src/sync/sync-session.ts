@@ -21,7 +21,7 @@ import { findComponentsByKeyAsync } from './component-nodes';
 import { countText } from './count-text';
 import { changesSince } from './remote-adds';
 import { isSamePair, pairReplacements, withoutKeptApart, type Replacement } from './replacements';
-import { allReplacementsAsync, buildComparison, classifyAgainst, describedAsync, itemOf, publicComparison, recomparedAsync, withStateProblem, type Comparison, type KnownRemote } from './sync-comparison';
+import { allReplacementsAsync, buildComparison, classifyAgainst, describedAsync, itemOf, publicComparison, reclassified, withStateProblem, type Comparison, type KnownRemote } from './sync-comparison';
 import { createSyncDetails } from './sync-details';
 import { readOnlyError } from './sync-errors';
 import { storingAsync } from '../platform/client-storage';
@@ -237,8 +237,8 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const { state, readOnlyReason, stateProblem } = readStateFor(compared.link.designSystemId);
     if (readOnlyReason !== null) throw readOnlyError(readOnlyReason);
     // As a run classifies again at its start: what an earlier push got acknowledged is unchanged now.
-    const current = await recomparedAsync(compared, state, remember);
-    return withStateProblem(publicComparison(await describedAsync(current), null), stateProblem);
+    // Described once (its pairing is the long part in a large file).
+    return withStateProblem(publicComparison(await describedAsync(remember(reclassified(compared, state))), null), stateProblem);
   }
 
   /** The badge's counts, by the rules the screen lists rows with (replaced pairs as one row, those kept apart as two). */
