@@ -79,6 +79,28 @@ FIELD_BIT.name = 0;
 /** Every chip and other field the layers can show: once all are found, the rest of the tree is not walked. */
 const WALK = Object.values(FIELD_CHIP).reduce((bits, chip) => bits | bitOf(chip), STRUCTURE | UNNAMED | (otherFieldBit(OTHER_PROPERTY_FIELDS.length) - otherFieldBit(0)));
 
+/**
+ * Chip bits of which two end the walk, for a question that needs no more than that
+ * (atMostOneKindBesidesName); 0 while the chips are found, which walk on to all of them.
+ */
+let stopAtTwoOf = 0;
+const KINDS_BESIDES_NAME = CHIP_BITS & ~NAME;
+
+/**
+ * Whether `before` and `after` differ in at most one kind of change besides the name (the
+ * replaced pairs' rule 2: replacements.ts). The walk stops at a second kind: a pair that is not
+ * nearly the same is told apart without reading the rest of both trees.
+ */
+export function atMostOneKindBesidesName(before: DiffableComponent, after: DiffableComponent): boolean {
+  stopAtTwoOf = KINDS_BESIDES_NAME;
+  try {
+    const kinds = changeBits(before, after) & KINDS_BESIDES_NAME;
+    return (kinds & (kinds - 1)) === 0;
+  } finally {
+    stopAtTwoOf = 0;
+  }
+}
+
 /** The kinds of change from `before` to `after`, in CHANGE_CHIP_ORDER; empty when they agree. */
 export function changeChips(before: DiffableComponent, after: DiffableComponent): SyncChangeChip[] {
   return chipsOf(changeBits(before, after));
@@ -134,6 +156,8 @@ function sameVariants(before: DiffableComponent['variants'], after: DiffableComp
 
 function compareNode(before: Json, after: Json, found: number, isSet: boolean): number {
   if ((found & WALK) === WALK) return found;
+  const counted = found & stopAtTwoOf;
+  if ((counted & (counted - 1)) !== 0) return found;
   for (const field in before) {
     const a = before[field];
     const b = after[field];

@@ -12,7 +12,7 @@
 // A pair the designer keeps apart (kept-apart-store.ts) is left out after both rules, so its two
 // sides are never paired with another component instead: they are shown as two rows.
 import type { HostTurns } from '../platform/host-turns';
-import { changeChips } from './change-chips';
+import { atMostOneKindBesidesName } from './change-chips';
 import type { ClassifiedComponent } from './classify';
 import type { DiffableComponent } from './property-diff';
 
@@ -29,9 +29,6 @@ export function isSamePair(a: Replacement, b: Replacement): boolean {
 export function withoutKeptApart(pairs: readonly Replacement[], keptApart: readonly Replacement[]): Replacement[] {
   return pairs.filter((pair) => !keptApart.some((apart) => isSamePair(apart, pair)));
 }
-
-/** Rule 2's allowance: kinds of change besides the name. */
-const NEARLY_SAME_MAX_CHANGE_KINDS = 1;
 
 /** Rule 1: pairs by exact name. */
 export function pairReplacements(components: readonly ClassifiedComponent[]): Replacement[] {
@@ -92,15 +89,12 @@ export async function pairNearlySameAsync(deleted: readonly ReplacementCandidate
   return out;
 }
 
-function hasTwo(matches: ReadonlyMap<string, readonly string[]>, key: string): boolean {
-  return (matches.get(key)?.length ?? 0) >= 2;
+function nearlySame(before: DiffableComponent, after: DiffableComponent): boolean {
+  return before.kind === after.kind && atMostOneKindBesidesName(before, after);
 }
 
-function nearlySame(before: DiffableComponent, after: DiffableComponent): boolean {
-  if (before.kind !== after.kind) return false;
-  let kinds = 0;
-  for (const chip of changeChips(before, after)) if (chip !== 'name' && ++kinds > NEARLY_SAME_MAX_CHANGE_KINDS) return false;
-  return true;
+function hasTwo(matches: ReadonlyMap<string, readonly string[]>, key: string): boolean {
+  return (matches.get(key)?.length ?? 0) >= 2;
 }
 
 /** The deleted and added components rule 1 left unpaired (rule 2's inputs). */

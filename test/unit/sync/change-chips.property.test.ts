@@ -5,7 +5,7 @@
 // unrelated ones — are compared by changeChips and by the frozen copy in change-chips-reference.ts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changeChips } from '../../../src/sync/change-chips';
+import { atMostOneKindBesidesName, changeChips } from '../../../src/sync/change-chips';
 import type { DiffableComponent } from '../../../src/sync/property-diff';
 import { referenceChangeChips } from './change-chips-reference';
 
@@ -287,5 +287,20 @@ describe('changeChips against the plain walk it replaced (change-chips-reference
       }),
       { numRuns: 1000 },
     );
+  }, 60_000);
+});
+
+/** Both ways round, the walk that stops at a second kind answers as the reference's chips do. */
+function nearlySameAgreesBothWays([before, after]: readonly [DiffableComponent, DiffableComponent]): void {
+  const atMostOne = (a: DiffableComponent, b: DiffableComponent) => referenceChangeChips(a, b).filter((chip) => chip !== 'name').length <= 1;
+  expect(atMostOneKindBesidesName(before, after)).toBe(atMostOne(before, after));
+  expect(atMostOneKindBesidesName(after, before)).toBe(atMostOne(after, before));
+  // The stop is the question's alone: the chips found after it still walk to all of them.
+  expect(changeChips(before, after)).toEqual(referenceChangeChips(before, after));
+}
+
+describe('atMostOneKindBesidesName (rule 2 of the replaced pairs) against the plain walk', () => {
+  it('says at most one kind besides the name exactly when the reference finds that many, for edited copies, heavy edits and unrelated pairs', () => {
+    fc.assert(fc.property(fc.oneof(editedPair, nearlyEverythingPair, unrelatedPair), nearlySameAgreesBothWays), { numRuns: 3000 });
   }, 60_000);
 });
