@@ -2,9 +2,9 @@
 // dist/ui.html's size costs a designer). Each sample loads one build of dist/ui.html (ui-variants.ts)
 // into a fresh page's sandboxed iframe in the system Chromium and times it to the window's first
 // message to the sandbox (window-open-time.ts: the script parsed, run and drawn). Every sample's
-// script differs by a comment, so no compiled code is reused from an earlier one. Builds take turns, in rotated order; at full speed and at 4× CPU slow-down (a
-// slower laptop; the iframe is kept in the page's process so the slow-down reaches it), beside an
-// empty window as the floor.
+// script differs by a comment, so no compiled code is reused from an earlier one. Builds take
+// turns, in rotated order; at full speed and at 4× CPU slow-down (a slower laptop; the iframe is
+// kept in the page's process so the slow-down reaches it), beside an empty window as the floor.
 // Measured for the owners' choice, not a feature:
 // `node test/support/run-ts.mjs test/bench/ui-open-time.ts [--runs N]`.
 import { gzipSync } from 'node:zlib';
