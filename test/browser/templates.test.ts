@@ -73,9 +73,8 @@ async function workspaceFilledAsync(count: number): Promise<Frame> {
   return ui;
 }
 
-/** The person changes the frame's fill with the playground's edit controls. */
-
-async function frameAsync(): Promise<{ id: string; link: string; relaunch: string[]; page: string; selection: string[]; center: { x: number; y: number }; view: { x: number; y: number; width: number; height: number }; box: { x: number; y: number; width: number; height: number } }> {
+/** The frame named `name` (the demo's email frame unless said) as the fake document has it: its link, relaunch buttons, place and the selection. */
+async function frameAsync(name = EMAIL): Promise<{ id: string; link: string; relaunch: string[]; page: string; selection: string[]; center: { x: number; y: number }; view: { x: number; y: number; width: number; height: number }; box: { x: number; y: number; width: number; height: number } }> {
   return evaluateHooks(
     h.page,
     (hooks, name) => {
@@ -92,7 +91,7 @@ async function frameAsync(): Promise<{ id: string; link: string; relaunch: strin
         box: frame.absoluteBoundingBox!,
       }));
     },
-    EMAIL,
+    name,
   );
 }
 
@@ -589,6 +588,29 @@ describe('Templates', () => {
     await ui.getByRole('button', { name: 'Replace their changes' }).click();
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toMatch(/^Updated “Moved on”/);
     expect((await builderAsync<StoredTemplate>(h, `/templates/${id}`)).data.content!.root.name).toBe(EMAIL);
+  });
+
+  it('a frame’s own Unlink unlinks that frame, not the one a failed update beside it was said for', async () => {
+    const { ui, id } = await savedEmailTemplateAsync('Moved on');
+    await selectLayerAsync(h.page, 'Cover', 'Cover');
+    await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe('Cover');
+    await ui.getByRole('button', { name: 'Save as template' }).click();
+    await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toContain('Saved “Cover”');
+    await selectLayerAsync(h.page, 'Emails', EMAIL);
+    await builderControlAsync(h, 'clock', { advance_seconds: 60 });
+    expect((await builderAsync<StoredTemplate>(h, `/templates/${id}`, 'PUT', { content: { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } } })).status).toBe(200);
+    await changeFrameFillAsync(h.page, '#ffd0d0');
+    await ui.getByRole('button', { name: 'Update template' }).click();
+    await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toContain('was changed in the builder since this frame was last saved to it');
+
+    await selectLayerAsync(h.page, 'Cover', 'Cover');
+    await expect.poll(() => textOf(ui.getByTestId('templates-selection'))).toMatch(/^“Cover” is linked to/);
+    await ui.getByRole('button', { name: 'Unlink', exact: true }).click();
+    await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toBe('“Cover” is no longer linked to a template.');
+    expect((await frameAsync('Cover')).link).toBe('');
+    expect(JSON.parse((await frameAsync()).link).templateId).toBe(id);
+    await selectLayerAsync(h.page, 'Emails', EMAIL);
+    await expect.poll(() => textOf(ui.getByTestId('templates-selection'))).toMatch(/is linked to the template “Moved on”/);
   });
 
   it('a save whose answer was lost says the template may exist, and the list shows it, so it is not made twice', async () => {

@@ -88,8 +88,12 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
   // Each request names the frame shown here: the sandbox may reach it after the selection moved.
   const updateButton = useRef<HTMLButtonElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
-  /** `replaceChanges`: the person chose to replace a version saved elsewhere since the last save. */
-  const run = (action: 'create' | 'update' | 'unlink', replaceChanges = false) => {
+  /**
+   * `forProblem`: the button beside a failure, which acts on the frame the failure was said for,
+   * wherever the selection went since (for an update, replacing a version saved elsewhere since
+   * the last save). The frame's own buttons act on the frame shown.
+   */
+  const run = (action: 'create' | 'update' | 'unlink', forProblem = false) => {
     if (frame === null) return;
     if (action === 'create') {
       const error = visibleNameProblem(form.name);
@@ -106,13 +110,16 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
       if (listMayHaveChanged(error)) onSaved();
       if (action === 'create' && listMayHaveChanged(error)) setLostSave({ frameId: frame.id, name: form.name.trim() });
     };
+    const target = forProblem ? (problem?.frameId ?? frame.id) : frame.id;
     if (action === 'unlink') {
-      void save.run(action, () => endpoint.request('templates/unlink', { frameId: problem?.frameId ?? frame.id }), {
+      // Said of the frame unlinked: the one shown, or the one a failure was said for before another was selected.
+      const unlinked = target === frame.id ? quotedName(frame.name, 'The frame') : 'The frame whose update failed';
+      void save.run(action, () => endpoint.request('templates/unlink', { frameId: target }), {
         onError,
         onResult: (next) => {
           unlinkedHere.current = true;
           onSelection(next);
-          say({ tone: 'info', text: `${quotedName(frame.name, 'The frame')} is no longer linked to a template.` }, next);
+          say({ tone: 'info', text: `${unlinked} is no longer linked to a template.` }, next);
         },
       });
       return;
@@ -120,8 +127,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
     const start = () =>
       action === 'create'
         ? endpoint.request('templates/create', { name: form.name, description: form.description, frameId: frame.id }, { timeoutMs: SAVE_TIMEOUT_MS })
-        : // Replacing is for the frame the problem was said for, wherever the selection went since.
-          endpoint.request('templates/update', replaceChanges ? { frameId: problem?.frameId ?? frame.id, replaceChanges } : { frameId: frame.id }, { timeoutMs: SAVE_TIMEOUT_MS });
+        : endpoint.request('templates/update', forProblem ? { frameId: target, replaceChanges: true } : { frameId: target }, { timeoutMs: SAVE_TIMEOUT_MS });
     void save.run(action, start, {
       onError,
       onResult: (saved) => {
@@ -233,7 +239,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
           </div>
         </SubmitForm>
       )}
-      {problemShown ? <ProblemLine problem={problemShown} held={held} onOpenSettings={onOpenSettings} onUnlink={() => fromProblem(unlinkButton.current, () => run('unlink'))} onReplace={() => fromProblem(updateButton.current, () => run('update', true))} /> : null}
+      {problemShown ? <ProblemLine problem={problemShown} held={held} onOpenSettings={onOpenSettings} onUnlink={() => fromProblem(unlinkButton.current, () => run('unlink', true))} onReplace={() => fromProblem(updateButton.current, () => run('update', true))} /> : null}
       {candidates.length > 0 && lostSave !== null ? (
         <div class="lost-save" data-testid="templates-lost-save">
           <p>{lostSaveCandidatesText(candidates.length, lostSave.name)}</p>
