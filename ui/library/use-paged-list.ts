@@ -127,6 +127,9 @@ export function usePagedList<T extends { id: number | string }>(key: string, loa
   const current = page.key === key ? page : start();
 
   useEffect(() => {
+    // The page kept follows the key: come back to a key left after a More, the list starts over
+    // (or reads its kept pages again), not from that More's page added to the other key's rows.
+    if (page.key !== current.key) setPage(current);
     if (same(reached.current, current)) return undefined;
     let live = true;
     const unneeded = new AbortController();

@@ -178,3 +178,51 @@ describe('usePagedList, a kept list read again', () => {
     expect(back.earlier?.left.map((row) => row.id)).toEqual([5, 15]);
   });
 });
+
+describe('usePagedList, a key left and come back to in the same list', () => {
+  /** Two lists in one library, told apart by their key: ids 1… for "x", 1001… for "y" (a collection opened, All collections, it again). */
+  function twoLists() {
+    const asked: string[] = [];
+    const loadFor = (key: string): PageLoader<Row> => async (page) => {
+      asked.push(`${key}:${page}`);
+      const base = key === 'x' ? 0 : 1000;
+      return { items: Array.from({ length: PER_PAGE }, (_, index) => ({ id: base + (page - 1) * PER_PAGE + index + 1 })), perPage: PER_PAGE };
+    };
+    return { asked, loadFor };
+  }
+  const first = (count: number, base = 0) => Array.from({ length: count }, (_, index) => base + index + 1);
+
+  async function drawKeyAsync(listKey: string, load: PageLoader<Row>, drawings: PagedList<Row>[], owner?: object): Promise<PagedList<Row>> {
+    await act(async () => {
+      render(h(Probe, { load, gone: 0, drawings, listKey, owner }), root);
+    });
+    await settleAsync();
+    return drawings.at(-1)!;
+  }
+
+  it('not kept: back to a key after a More under it and another key starts over from its first page', async () => {
+    const { asked, loadFor } = twoLists();
+    const drawings: PagedList<Row>[] = [];
+    const x = await drawKeyAsync('x', loadFor('x'), drawings);
+    await pressAsync(() => x.more());
+    expect(ids(drawings.at(-1)!)).toEqual(first(20));
+    expect(ids(await drawKeyAsync('y', loadFor('y'), drawings))).toEqual(first(10, 1000));
+
+    const back = await drawKeyAsync('x', loadFor('x'), drawings);
+    expect(ids(back)).toEqual(first(10));
+    expect(asked).toEqual(['x:1', 'x:2', 'y:1', 'x:1']);
+  });
+
+  it('kept: back to a key after a More under it and another key reads its pages again from the first, without the other key’s rows', async () => {
+    const { asked, loadFor } = twoLists();
+    const owner = {};
+    const drawings: PagedList<Row>[] = [];
+    const x = await drawKeyAsync('x', loadFor('x'), drawings, owner);
+    await pressAsync(() => x.more());
+    expect(await drawKeyAsync('y', loadFor('y'), drawings, owner)).toMatchObject({ items: first(10, 1000).map((id) => ({ id })) });
+
+    const back = await drawKeyAsync('x', loadFor('x'), drawings, owner);
+    expect(ids(back)).toEqual(first(20));
+    expect(asked).toEqual(['x:1', 'x:2', 'y:1', 'x:1', 'x:2']);
+  });
+});
