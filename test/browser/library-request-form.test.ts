@@ -7,9 +7,10 @@ import { checkAxeAsync } from './support/a11y-checks';
 import { useHarness, textOf } from './support/playground-harness';
 import { openBrowseAsync, openBrowseWithClockAsync } from './support/browse-steps';
 import { useUpTheDayElsewhereAsync } from './support/brand-request-steps';
+import { holdRequestsAsync } from './support/hold-requests';
+import { demoLibraryKeyAsync, readLibraryAsync } from './support/library-read';
 
 const h = useHarness();
-
 
 async function openRequestsAsync(theme: 'light' | 'dark'): Promise<Frame> {
   const ui = await openBrowseAsync(h, theme);
@@ -100,5 +101,34 @@ describe('Brand requests: the day’s 50 used, then the new day', () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+describe('Brand requests: the answer comes while another section shows', () => {
+  it('is said on the way back to Requests, the form emptied and My requests read again (the form stayed filled, Send free and nothing said, inviting a second request)', async () => {
+    const ui = await openRequestsAsync('light');
+    const sections = ui.getByRole('navigation', { name: 'Library' });
+    const form = ui.getByRole('form', { name: 'Ask for a brand' });
+    await expect.poll(() => textOf(ui.getByTestId('requests-today')), { timeout: 10_000 }).toMatch(/^\d of today’s 50 brand requests used/);
+    await form.getByLabel('Brand', { exact: true }).fill('Zephyr Candles');
+    await form.getByLabel('Website').fill('zephyrcandles.com');
+    const held = await holdRequestsAsync(h.page, h.emulator.libraryUrl);
+    await form.getByRole('button', { name: 'Send request' }).click();
+    await expect.poll(() => held.count()).toBe(1);
+
+    await sections.getByRole('button', { name: 'Brands', exact: true }).click();
+    await ui.getByRole('region', { name: 'Brands' }).waitFor();
+    await sections.getByRole('button', { name: 'Requests', exact: true }).click();
+    // Still on its way: Send is held, the form as it was sent.
+    await expect.poll(() => form.getByRole('button', { name: 'Send request' }).getAttribute('aria-busy')).toBe('true');
+    expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('Zephyr Candles');
+
+    await held.releaseAsync();
+    await expect.poll(() => textOf(ui.getByTestId('request-outcome')), { timeout: 10_000 }).toMatch(/^Requested Zephyr Candles\./);
+    expect(await form.getByLabel('Brand', { exact: true }).inputValue()).toBe('');
+    await expect.poll(() => textOf(ui.getByRole('list', { name: 'My requests' })), { timeout: 10_000 }).toContain('Zephyr Candles');
+    // Asked for once, as the library has it.
+    const mine = await readLibraryAsync<{ data: Array<{ brand: string }> }>(h.emulator.libraryUrl, '/v1/brand-requests?limit=100', await demoLibraryKeyAsync(h.emulator.libraryUrl));
+    expect(mine.data.filter((request) => request.brand === 'Zephyr Candles')).toHaveLength(1);
   });
 });

@@ -59,14 +59,16 @@ export function BrandRequestsScreen({ client, hidden, onBrand, onOpenSettings, e
   const held = useStillBefore(outcome?.sendAt ?? null);
   const keyRefusal = useContext(KeyRefusalContext);
   const [problems, setProblems] = useState<Partial<Record<BrandRequestField, string>>>({});
-  const [sending, setSending] = useState(false);
-  const [listVersion, setListVersion] = useState(0);
+  // Kept too: a request still on its way when the section was left holds Send on its return (a
+  // second Send came back as "already asked for"), and its answer reads My requests again there.
+  const [sending, setSending] = useKeptState('brand request sending', false);
+  const [listVersion, setListVersion] = useKeptState('brand requests read', 0);
   // The day's limit over (midnight UTC came): My requests read again, with the new day's count
   // ("50 of today's 50 used" stayed beside "You can send your request now").
   const newDay = outcome?.today !== undefined && outcome.sendAt !== undefined && !held;
   useEffect(() => {
     if (newDay) setListVersion((n) => n + 1);
-  }, [newDay]);
+  }, [newDay, setListVersion]);
   // A form sent with problems takes the keyboard to the first one, once it is marked (its words are read with it).
   // Sending sets `fixFirst` with new problems (a new object each time, the same ones found again too):
   // the render that marks them is the one to follow, not every render.
