@@ -118,6 +118,8 @@ export function unconfirmedEndText(sent: number, board?: string): string {
 
 /** A lone reference let go of after Cancel, Figma not answering: it may be on the canvas. */
 export const unansweredText = (name: string) => `Figma did not answer after Cancel, so Envelope cannot say whether ${name} was placed. Look on the canvas before placing it again.`;
+/** A lone email whose insert Figma did not answer within the minute: it may have landed as the wait ran out (the sandbox stops only where it checks). */
+export const timedOutText = (name: string) => `Figma did not answer within a minute, so Envelope cannot say whether ${name} was placed. Look on the canvas before placing it again.`;
 
 /** "on the canvas", or the page's name when it is not the one on screen: without it the references look lost, and get placed twice. */
 const onPage = (pageName?: string) => (pageName === undefined ? 'on the canvas' : `on the page “${pageName}”`);

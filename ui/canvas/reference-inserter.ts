@@ -6,13 +6,14 @@ import type { LibraryClient } from '../../src/shared/api/library/client';
 import type { EmailSummary } from '../../src/shared/api/library/schemas';
 import type { InsertLayout, ReferenceSource, SandboxRequests } from '../../src/shared/bridge/messages';
 import type { RequestOf } from '../../src/shared/bridge/protocol';
+import { BridgeError } from '../../src/shared/bridge/bridge-error';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { errorText } from '../messages/error-text';
 import { retryAtText } from '../messages/retry-countdown';
 import { rateLimitWaitSeconds } from '../../src/shared/api/http/retry-policy';
 import { subjectOf } from '../library/email-subject';
 import { abortableSleepAsync } from '../components/abortable-sleep';
-import { insertSummary, stillToPlaceCount, unansweredText, unconfirmedEndText, type InsertFailure, type InsertOutcome } from './insert-summary';
+import { insertSummary, stillToPlaceCount, timedOutText, unansweredText, unconfirmedEndText, type InsertFailure, type InsertOutcome } from './insert-summary';
 import { loadScreenshotTilesAsync, type Screenshot } from './screenshot-tiles';
 
 /** One email to place; the brand's name may be missing from a list (likes, collections). */
@@ -189,6 +190,12 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
 
   /** After Cancel, a failure that never heard what the sandbox did: the reference may have landed. */
   const unanswered = (error: unknown, signal: AbortSignal) => signal.aborted && UNANSWERED_CODES.has((error as { code?: string }).code ?? '');
+  /**
+   * Not answered within the minute, with no Cancel: the sandbox is told to stop, but one already
+   * past its last check lands all the same. A batch's end says which did; alone, it is not known.
+   * Figma's silence only: the library not answering (an ApiError's timeout) placed nothing.
+   */
+  const timedOut = (error: unknown, signal: AbortSignal) => !signal.aborted && error instanceof BridgeError && error.code === 'timeout';
 
   return {
     attribution: () => attribution,
@@ -243,6 +250,11 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
               if (!batch) endProblem = unansweredText(nameOf(item));
             }
             if (stopped) break;
+            if (!batch && timedOut(error, signal)) {
+              unsure += 1;
+              endProblem = timedOutText(nameOf(item));
+              continue;
+            }
             const failure = failureOf(error);
             if (keyRefusedBy(error)) {
               keyRefused = true;
@@ -310,6 +322,7 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         return { placed: 1, placedIds: [item.emailId], total: 1, failed: [], cancelled: false, ...(pageName === undefined ? {} : { pageName }), nodeIds: [nodeId] };
       } catch (error) {
         if (unanswered(error, signal)) return { placed: 1, placedIds: [], total: 1, failed: [], cancelled: false, endProblem: unansweredText(nameOf(item)) };
+        if (timedOut(error, signal)) return { placed: 1, placedIds: [], total: 1, failed: [], cancelled: false, endProblem: timedOutText(nameOf(item)) };
         if (signal.aborted) return { placed: 0, placedIds: [], total: 1, failed: [], cancelled: true };
         const { reason, tryAgainAt } = failureOf(error);
         const keyRefused = keyRefusedBy(error) ? { keyRefused: true } : {};

@@ -4,6 +4,7 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { createCanvasFeature } from '../../../src/canvas/canvas-handlers';
+import { ApiError } from '../../../src/shared/api/http/api-error';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import { createEndpoint, type Timers } from '../../../src/shared/bridge/endpoint';
 import { sandboxEvents, sandboxRequests, uiEvents, uiRequests, type CanvasInsert } from '../../../src/shared/bridge/messages';
@@ -131,6 +132,35 @@ describe('an insert Figma does not answer', () => {
     expect(messageProblems(text)).toEqual([]);
     // Not unticked: it is not known to be on the canvas.
     expect(outcome.placedIds).toEqual([]);
+  });
+
+  it('a lone email whose insert timed out, no Cancel pressed: says it cannot know whether it landed, not “could not be placed … try again” (it was on the canvas, and placed again twice)', async () => {
+    const { inserter, runOutWaitsAsync, onCanvas } = setup({ silentFor: [1] });
+    const placing = inserter.insertAsync([item(1)], null, () => undefined, new AbortController().signal);
+    expect(await runOutWaitsAsync()).toEqual([60_000]);
+    const outcome = await placing;
+    expect(onCanvas()).toEqual([1]);
+    const text = insertSummary(outcome);
+    expect(text).toBe('Figma did not answer within a minute, so Envelope cannot say whether Acme — Email 1 was placed. Look on the canvas before placing it again.');
+    expect(messageProblems(text)).toEqual([]);
+    expect(outcome).toMatchObject({ placed: 1, placedIds: [], failed: [] });
+  });
+
+  it('a lone email whose facts the library did not send in time: still “could not be placed” (only Figma’s silence leaves it unknown)', async () => {
+    const endpoint = { request: () => Promise.reject(new Error('nothing should be sent')) } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
+    const slow = new ApiError({ api: 'library', endpoint: 'GET /v1/emails/{id}', status: null, code: 'timeout', message: 'The email library did not answer in time.' });
+    const client = { getEmailAsync: () => Promise.reject(slow) } as unknown as LibraryClient;
+    const inserter = createReferenceInserter({ endpoint, client, loadTilesAsync: () => new Promise<never>(() => undefined) });
+    const outcome = await inserter.insertAsync([item(1)], null, () => undefined, new AbortController().signal);
+    expect(outcome).toMatchObject({ placed: 0, failed: [{ name: 'Acme — Email 1', reason: 'The email library did not answer in time.' }] });
+    expect(outcome.endProblem).toBeUndefined();
+  });
+
+  it('a dropped thumbnail whose insert timed out: the same words', async () => {
+    const { inserter, runOutWaitsAsync } = setup({ silentFor: [1] });
+    const placing = inserter.insertDroppedAsync(item(1), 'no-drop', new AbortController().signal);
+    expect(await runOutWaitsAsync()).toEqual([60_000]);
+    expect(insertSummary(await placing)).toMatch(/^Figma did not answer within a minute, so Envelope cannot say whether Acme — Email 1 was placed\./);
   });
 
   it('a dropped thumbnail, after Cancel: the same few seconds and the same words', async () => {
