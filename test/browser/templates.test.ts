@@ -107,6 +107,15 @@ async function savedEmailTemplateAsync(name: string): Promise<{ ui: Frame; id: s
   return { ui, id: (await builderAsync<StoredTemplate[]>(h, '/templates')).data[0]!.id };
 }
 
+/** A teammate changes template `id` in the builder a minute later, then the email frame's fill changes and its Update is refused as changed elsewhere. */
+async function updateChangedElsewhereAsync(ui: Frame, id: string): Promise<void> {
+  await builderControlAsync(h, 'clock', { advance_seconds: 60 });
+  expect((await builderAsync<StoredTemplate>(h, `/templates/${id}`, 'PUT', { content: { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } } })).status).toBe(200);
+  await changeFrameFillAsync(h.page, '#ffd0d0');
+  await ui.getByRole('button', { name: 'Update template' }).click();
+  await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toContain('was changed in the builder since this frame was last saved to it');
+}
+
 async function sandboxRequestCountAsync(): Promise<number> {
   return evaluateHooks(h.page, (hooks) => hooks.requests().length);
 }
@@ -577,11 +586,7 @@ describe('Templates', () => {
 
   it('Replace their changes acts on the frame it was said for, even after another frame was selected', async () => {
     const { ui, id } = await savedEmailTemplateAsync('Moved on');
-    await builderControlAsync(h, 'clock', { advance_seconds: 60 });
-    expect((await builderAsync<StoredTemplate>(h, `/templates/${id}`, 'PUT', { content: { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } } })).status).toBe(200);
-    await changeFrameFillAsync(h.page, '#ffd0d0');
-    await ui.getByRole('button', { name: 'Update template' }).click();
-    await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toContain('was changed in the builder since this frame was last saved to it');
+    await updateChangedElsewhereAsync(ui, id);
 
     await selectLayerAsync(h.page, 'Cover', 'Cover');
     await expect.poll(() => ui.getByLabel('Template name').inputValue()).toBe('Cover');
@@ -597,11 +602,7 @@ describe('Templates', () => {
     await ui.getByRole('button', { name: 'Save as template' }).click();
     await expect.poll(() => textOf(saveResult(ui)), { timeout: 30_000 }).toContain('Saved “Cover”');
     await selectLayerAsync(h.page, 'Emails', EMAIL);
-    await builderControlAsync(h, 'clock', { advance_seconds: 60 });
-    expect((await builderAsync<StoredTemplate>(h, `/templates/${id}`, 'PUT', { content: { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } } })).status).toBe(200);
-    await changeFrameFillAsync(h.page, '#ffd0d0');
-    await ui.getByRole('button', { name: 'Update template' }).click();
-    await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toContain('was changed in the builder since this frame was last saved to it');
+    await updateChangedElsewhereAsync(ui, id);
 
     await selectLayerAsync(h.page, 'Cover', 'Cover');
     await expect.poll(() => textOf(ui.getByTestId('templates-selection'))).toMatch(/^“Cover” is linked to/);
