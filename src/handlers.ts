@@ -60,6 +60,7 @@ export function createPlugin({ figma, transport }: HandlerOptions): Plugin {
     designSystemId: () => settings.documentSettings.getDesignSystemId(),
     pluginVersion: PLUGIN_VERSION,
     placing: canvas.placing,
+    removingReferences: canvas.removing,
   });
   // A template's link written while references are being placed, or a sync runs, joins their undo step.
   const templates = createTemplatesFeature({

@@ -11,7 +11,7 @@ import { clearOf, flowInsertIndex, placeBesideOrCentre, unionBox, type Box, type
 import { viewOnto } from '../platform/view-onto';
 import { pageOf } from '../platform/show-node';
 import { createPlacedWatch } from './placed-watch';
-import { createReferenceCheckHandlers, type ReferenceCheckHandlers } from './reference-check-handlers';
+import { createReferenceCheckHandlers, createRemovalTracker, REMOVING_REFERENCES, type ReferenceCheckHandlers } from './reference-check-handlers';
 import { buildReference, createFontLoader, prepareReferenceAsync, referenceFootprint } from './reference-nodes';
 import { REFERENCE_DATA_KEY } from './reference-record';
 
@@ -73,6 +73,8 @@ export interface CanvasFeature {
   handlers: CanvasHandlers;
   /** Whether a batch is being placed: its undo step is open, and another feature's commit would cut it in two. */
   placing: () => boolean;
+  /** Whether references are being removed: the removal commits after its waits, which would cut a step opened meanwhile in two. */
+  removing: () => boolean;
   /** Listens for drops from the plugin window; `emit` tells the UI which drag landed. */
   startDropListener(emit: (dropped: { dropId: string; emailId: number }) => void): void;
 }
@@ -214,6 +216,8 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
     for (const [id, batch] of batches) if (nowMs - batch.lastHeardMs > ABANDONED_BATCH_MS) batches.delete(id);
   };
 
+  const removals = createRemovalTracker();
+
   /** Whether a batch is open (one whose end was lost no longer counts). */
   const placing = (): boolean => {
     dropAbandonedBatches();
@@ -232,6 +236,7 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
       if (batch) return;
       if (placing()) throw new BridgeError('busy', 'Envelope is still placing other references. Wait until they are on the canvas, then place this one again.');
       if (syncing()) throw syncRunningError('Place this reference');
+      if (removals.removing()) throw new BridgeError('busy', REMOVING_REFERENCES);
     };
     refuseWhileStepOpen();
     const prepared = await prepareReferenceAsync(figma, { source: payload.reference, width: payload.width, height: payload.height, tiles: payload.tiles }, loadFontAsync);
@@ -385,12 +390,14 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
 
   return {
     placing,
+    removing: removals.removing,
     handlers: {
-      ...createReferenceCheckHandlers(figma, placing, syncing),
+      ...createReferenceCheckHandlers(figma, placing, syncing, removals),
       'canvas/insert': (payload, context) => insertAsync(payload, context),
       'canvas/insert-begin': ({ layout, title }) => {
         assertEditable();
         if (syncing()) return Promise.reject(syncRunningError('Place these references'));
+        if (removals.removing()) return Promise.reject(new BridgeError('busy', REMOVING_REFERENCES));
         // What came before stays its own step; the batch is the next one.
         figma.commitUndo();
         batchCounter += 1;

@@ -25,23 +25,52 @@ function hiddenBy(node: BaseNode): { itself: boolean; layerNames: string[] } | n
 }
 
 /**
+ * The removals under way. A removal waits (finding each reference, loading pages) before it
+ * commits the step before its own: meanwhile no batch, lone reference or sync may open a step
+ * that commit would cut in two.
+ */
+export interface RemovalTracker {
+  readonly removing: () => boolean;
+  readonly trackAsync: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+export function createRemovalTracker(): RemovalTracker {
+  let running = 0;
+  return {
+    removing: () => running > 0,
+    trackAsync: async (work) => {
+      running += 1;
+      try {
+        return await work();
+      } finally {
+        running -= 1;
+      }
+    },
+  };
+}
+
+/** Said instead of placing references while a removal runs (see RemovalTracker). */
+export const REMOVING_REFERENCES = 'Envelope is still removing references from the canvas. Wait until it is done, then place these again.';
+
+/**
  * `placing`: whether a batch of references is being placed (canvas-handlers.ts); `syncing`:
  * whether a sync runs (its take's undo step). Either's undo step is still open; committing one of
  * ours would cut it in two.
  */
-export function createReferenceCheckHandlers(figma: CheckFigma, placing: () => boolean = () => false, syncing: () => boolean = () => false): ReferenceCheckHandlers {
+export function createReferenceCheckHandlers(figma: CheckFigma, placing: () => boolean = () => false, syncing: () => boolean = () => false, removals: RemovalTracker = createRemovalTracker()): ReferenceCheckHandlers {
   return {
     'canvas/references-find': async (_payload, context) => {
       const found = await findReferencesAsync(figma, (done, total) => context.progress({ done, total, label: 'Finding references on every page…' }));
       // The file's check button follows what was found: with none left (the person deleted them), no check with nothing to check.
       // While a batch is placed it sets the button itself, in its own step.
-      if (!placing() && !syncing()) showCheckButtonAfterCheck(figma, found.references.length + found.unreadable > 0);
+      if (!placing() && !syncing() && !removals.removing()) showCheckButtonAfterCheck(figma, found.references.length + found.unreadable > 0);
       return found;
     },
     'canvas/references-remove': ({ nodeIds, goneEmailIds }, context) => {
       if (placing()) return Promise.reject(new BridgeError('busy', 'Envelope is still placing references on the canvas. Wait until they are there, then remove these again.'));
       if (syncing()) return Promise.reject(syncRunningError('Remove these references'));
-      return removeReferencesAsync(figma, nodeIds, goneEmailIds, (label, done, total) => context.progress({ done, total, label }));
+      if (removals.removing()) return Promise.reject(new BridgeError('busy', 'Envelope is still removing other references. Wait until it is done, then remove these again.'));
+      return removals.trackAsync(() => removeReferencesAsync(figma, nodeIds, goneEmailIds, (label, done, total) => context.progress({ done, total, label })));
     },
     'canvas/references-show': async ({ nodeId }) => {
       const node = await figma.getNodeByIdAsync(nodeId);

@@ -28,6 +28,8 @@ export interface SyncFeatureDependencies {
   pluginVersion: string;
   /** Whether a batch of library references is being placed (the canvas feature's `placing`): a take waits for it. */
   placing: () => boolean;
+  /** Whether library references are being removed (the canvas feature's `removing`): a take waits for it too; default never. */
+  removingReferences?: () => boolean;
 }
 
 export interface SyncFeature {
@@ -47,7 +49,7 @@ function currentUserName(figma: PluginAPI): string | null {
 }
 
 export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFeature {
-  const { figma, transport, pluginVersion, placing } = dependencies;
+  const { figma, transport, pluginVersion, placing, removingReferences } = dependencies;
   const queue = createSerialQueue();
   /** Set once the monitor starts; every comparison also refreshes the badge. */
   let emitBadge: ((badge: SyncBadge) => void) | null = null;
@@ -105,6 +107,7 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
     source: () => ({ file_id: fileIdOf(figma.root), file_name: figma.root.name, user: currentUserName(figma) ?? 'unknown', plugin_version: pluginVersion }),
     userName: () => currentUserName(figma),
     placing,
+    ...(removingReferences === undefined ? {} : { removingReferences }),
   });
 
   return {

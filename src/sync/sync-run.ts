@@ -23,7 +23,7 @@ import { linkAsync, notLinkedError, type LinkSource } from './sync-link';
 import type { SyncPictures } from './sync-pictures';
 import type { SyncStateStore } from './sync-state-store';
 import { addHistoryEntry } from './sync-state';
-import { PLACING_REFERENCES, takeTheirsAsync } from './take-theirs-step';
+import { PLACING_REFERENCES, REMOVING_REFERENCES_SYNC, takeTheirsAsync } from './take-theirs-step';
 import { takenDeletionsToKeep, withoutOutgrownUndoRecords } from './undone-takes';
 
 /** Said of a component chosen to be pushed that changed in the file after the comparison. */
@@ -48,6 +48,8 @@ export interface RunServices {
   userName(): string | null;
   /** Whether a batch of library references is being placed (the canvas feature's `placing`). */
   placing: () => boolean;
+  /** Whether library references are being removed (the canvas feature's `removing`). */
+  removingReferences: () => boolean;
 }
 
 /** A run's history entry: at the earliest acknowledged request's server time (else the comparison's). */
@@ -78,6 +80,7 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
   // state back to before what this run sent. Refused before anything is taken or sent (while a
   // sync runs, no batch starts: the canvas waits for it).
   if (services.placing()) throw new BridgeError('busy', PLACING_REFERENCES);
+  if (services.removingReferences()) throw new BridgeError('busy', REMOVING_REFERENCES_SYNC);
   const reread = store.readStateFor(link.designSystemId);
   if (reread.readOnlyReason !== null) throw readOnlyError(reread.readOnlyReason);
   const save = store.writer(reread.state);

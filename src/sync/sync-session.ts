@@ -42,6 +42,8 @@ export interface SyncSessionDependencies extends LinkSource {
   userName(): string | null;
   /** Whether a batch of library references is being placed (the canvas feature's `placing`); default never. */
   placing?: () => boolean;
+  /** Whether library references are being removed (the canvas feature's `removing`); default never. */
+  removingReferences?: () => boolean;
 }
 
 export interface SyncSession {
@@ -225,6 +227,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
           source: () => dependencies.source(),
           userName: () => dependencies.userName(),
           placing: dependencies.placing ?? (() => false),
+          removingReferences: dependencies.removingReferences ?? (() => false),
         },
         compared,
         told,

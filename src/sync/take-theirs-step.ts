@@ -27,6 +27,9 @@ export const PARTLY_TAKEN_UNRECORDED_STEP = 'Until this file matches the design 
 /** Said instead of syncing while references are placed: the take would split their undo step, and the run's records would join it. */
 export const PLACING_REFERENCES = 'Envelope is still placing references on the canvas, so nothing was taken or sent. Sync again once they are there.';
 
+/** Said instead of syncing while references are removed: the removal's commit, after its waits, would split the take's undo step. */
+export const REMOVING_REFERENCES_SYNC = 'Envelope is still removing references from the canvas, so nothing was taken or sent. Sync again once they are gone.';
+
 /** Said of a component chosen to be taken that was edited in the file after the comparison. */
 export const CHANGED_SINCE_COMPARISON_STEP = 'It changed in this file since the comparison: nothing was taken. Check again to compare your edit with their version.';
 

@@ -10,7 +10,7 @@ import { controlAsync } from '../clients/support/transports';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
 import { readSyncState } from '../../../src/sync/sync-state';
-import { PLACING_REFERENCES } from '../../../src/sync/take-theirs-step';
+import { PLACING_REFERENCES, REMOVING_REFERENCES_SYNC } from '../../../src/sync/take-theirs-step';
 import { insertOf } from './support/library-email';
 import { componentNamed, context, nextBadgeAsync, remoteComponentsAsync, startBackground, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
 
@@ -240,6 +240,30 @@ describe('A sync that takes nothing while references are being placed on the can
     // Once they are there, the same Sync sends it.
     const outcome = await h.plugin.handlers['sync/run']({}, context);
     expect(outcome).toMatchObject({ pushed: 1 });
+  });
+});
+
+describe('A sync while references are being removed from the canvas', () => {
+  it('waits for the removal, whose commit after its waits would cut the take’s undo step in two', async () => {
+    await syncedOnceAsync(h);
+    const hero = componentNamed(h, 'Hero');
+    hero.description = 'Pushed once the removal is done.';
+    h.fake.figma.commitUndo();
+    await h.plugin.handlers['sync/compare']({}, context);
+    const old = (await h.plugin.handlers['canvas/insert'](insertOf(3), context)).nodeId;
+    // Finding the reference takes a while (its page loading, on a large file).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const find = h.fake.figma.getNodeByIdAsync.bind(h.fake.figma);
+    h.fake.figma.getNodeByIdAsync = async (id: string) => {
+      await held;
+      return find(id);
+    };
+    const removal = h.plugin.handlers['canvas/references-remove']({ nodeIds: [old], goneEmailIds: [3] }, context);
+    await expect(h.plugin.handlers['sync/run']({}, context)).rejects.toMatchObject({ code: 'busy', message: REMOVING_REFERENCES_SYNC });
+    release();
+    await expect(removal).resolves.toMatchObject({ removed: 1 });
+    await expect(h.plugin.handlers['sync/run']({}, context)).resolves.toMatchObject({ pushed: 1 });
   });
 });
 

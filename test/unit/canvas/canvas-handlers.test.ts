@@ -3,7 +3,7 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ABANDONED_BATCH_MS, createCanvasFeature } from '../../../src/canvas/canvas-handlers';
-import { createReferenceCheckHandlers } from '../../../src/canvas/reference-check-handlers';
+import { createReferenceCheckHandlers, REMOVING_REFERENCES } from '../../../src/canvas/reference-check-handlers';
 import { PLACEMENT_GAP } from '../../../src/canvas/placement';
 import { parseReferenceRecord, REFERENCE_DATA_KEY } from '../../../src/canvas/reference-record';
 import { createCancelSource } from '../../../src/shared/api/http/cancel-signal';
@@ -675,6 +675,36 @@ describe('batches', () => {
     expect([fake.inspect.node(inBatch), fake.inspect.node(second)]).toEqual([null, null]);
     // Once the batch has ended, the drop is placed as usual.
     await expect(handlers['canvas/insert'](insertOf(41, 600, 800, { dropId: 'd3' }), context)).resolves.toMatchObject({ name: 'Acme — Email 41' });
+  });
+
+  it('refuses a batch, a lone reference and a second removal while a removal waits before its undo step, so its commit cuts none of theirs in two', async () => {
+    const { fake, feature, handlers } = setup();
+    const old = (await handlers['canvas/insert'](insertOf(70, 600, 800), context)).nodeId;
+    // Finding the reference takes a while (its page loading, on a large file).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const find = fake.figma.getNodeByIdAsync.bind(fake.figma);
+    fake.figma.getNodeByIdAsync = async (id: string) => {
+      await held;
+      return find(id);
+    };
+    const removal = handlers['canvas/references-remove']({ nodeIds: [old], goneEmailIds: [70] }, context);
+    expect(feature.removing()).toBe(true);
+    await expect(handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context)).rejects.toMatchObject({ code: 'busy', message: REMOVING_REFERENCES });
+    await expect(handlers['canvas/insert'](insertOf(71, 600, 800), context)).rejects.toMatchObject({ code: 'busy', message: REMOVING_REFERENCES });
+    await expect(handlers['canvas/references-remove']({ nodeIds: [old], goneEmailIds: [70] }, context)).rejects.toMatchObject({ code: 'busy', message: expect.stringMatching(/still removing other references/) as string });
+    release();
+    await expect(removal).resolves.toMatchObject({ removed: 1 });
+    expect(feature.removing()).toBe(false);
+    // Once it is done, a batch goes as usual: its step and the removal's stay apart.
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
+    const placed = (await handlers['canvas/insert'](insertOf(72, 600, 800, { batchId }), context)).nodeId;
+    await handlers['canvas/insert-end']({ batchId }, context);
+    fake.figma.triggerUndo();
+    expect(fake.inspect.node(placed)).toBeNull();
+    expect(fake.inspect.node(old)).toBeNull();
+    fake.figma.triggerUndo();
+    expect(fake.inspect.node(old)).not.toBeNull();
   });
 
   it('refuses to remove references while a batch is open, so the batch stays one undo step and the removal another', async () => {
