@@ -4,6 +4,7 @@
 // later one replaced is dropped ("Show more" answered after a reload would put page 2 above page 1).
 import type { TemplatePage, TemplateRow } from '../../src/shared/bridge/messages';
 import type { TemplateProblem } from './template-words';
+import { compareServerTimes } from '../../src/shared/api/builder/server-time';
 
 export interface TemplateListState {
   rows: TemplateRow[];
@@ -30,10 +31,17 @@ export function askTemplatePage(state: TemplateListState, page: number, request:
 
 export function answerTemplatePage(state: TemplateListState, request: number, answer: TemplatePage): TemplateListState {
   if (request !== state.awaiting) return state;
-  const fresh = new Set(answer.templates.map((row) => row.id));
+  // A row changed here while the page was on its way (a rename answered first) is later than the
+  // page's copy of it, which would put the old name back: the later of the two is kept.
+  const held = new Map(state.rows.map((row) => [row.id, row]));
+  const templates = answer.templates.map((row) => {
+    const mine = held.get(row.id);
+    return mine !== undefined && compareServerTimes(mine.updatedAt, row.updatedAt) > 0 ? mine : row;
+  });
+  const fresh = new Set(templates.map((row) => row.id));
   const others = state.rows.filter((row) => !fresh.has(row.id));
   // A template changed between pages moves to the top: kept once, where it is now.
-  const rows = state.page !== 1 ? [...others, ...answer.templates] : state.keepBelow ? [...answer.templates, ...others] : answer.templates;
+  const rows = state.page !== 1 ? [...others, ...templates] : state.keepBelow ? [...templates, ...others] : templates;
   const pageSize = answer.hasMore ? Math.max(state.pageSize ?? 0, answer.templates.length) : state.pageSize;
   const topChanged = state.page !== 1 && (state.topChanged || others.length < state.rows.length);
   return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged };

@@ -16,6 +16,16 @@ describe('the templates list, a page at a time', () => {
     expect(state).toMatchObject({ page: 2, loading: false, last: { hasMore: false } });
   });
 
+  it('keeps a row renamed here while a page was on its way: the page’s older copy does not put the old name back', () => {
+    const first = answerTemplatePage(askTemplatePage(initialTemplateList, 1, 1), 1, page(1, ['A', 'B', 'C']));
+    const asked = askTemplatePage(first, 1, 2, true);
+    const renamed = replaceTemplateRow(asked, { ...row('B'), name: 'B, renamed', updatedAt: '2026-11-24T10:05:00.000Z' });
+    // The page the builder answered before the rename landed, and one answered after a later change elsewhere.
+    expect(names(answerTemplatePage(renamed, 2, page(1, ['A', 'B', 'C'])))).toEqual(['A', 'B, renamed', 'C']);
+    const later = { templates: [{ ...row('B'), name: 'B, renamed again elsewhere', updatedAt: '2026-11-24T10:06:00+00:00' }, row('A'), row('C')], page: 1, total: 6, hasMore: true };
+    expect(names(answerTemplatePage(renamed, 2, later))).toEqual(['B, renamed again elsewhere', 'A', 'C']);
+  });
+
   it('drops a "Show more" answer that arrives after a reload began, in either order', () => {
     const first = answerTemplatePage(askTemplatePage(initialTemplateList, 1, 1), 1, page(1, ['A', 'B', 'C']));
     const both = askTemplatePage(askTemplatePage(first, 2, 2), 1, 3);
