@@ -39,7 +39,8 @@ describe('the Sync list’s row with the keyboard', () => {
           const edge = list.getBoundingClientRect().top + list.clientTop;
           return rect.top < edge && rect.bottom > edge + 1;
         });
-      await expect.poll(cut).toBe(true);
+      // The wheel's scroll is animated: on a loaded machine it outlasted the poll's default second.
+      await expect.poll(cut, { timeout: 10_000 }).toBe(true);
       expect(await list.getAttribute('aria-activedescendant')).toBe('sync-row-2');
       expect(await focusRingSidesAsync(ui)).toEqual(['left', 'right', 'bottom']);
       await page.close();
