@@ -2,6 +2,7 @@
 // machine, never in the document (plugin data there travels with the file to everyone).
 import { baseUrlProblem, keyProblem, normalizeBaseUrl, removedKeyText, sameOrigin, savedAddressProblem, savedKeyProblem, type ApiName } from '../shared/settings/validate-settings';
 import type { ClientStorageLike } from '../platform/client-storage';
+import { isStandInAddress } from '../shared/config/stand-in-address';
 
 export interface ApiCredentials {
   /** The base URL to call: the saved one, or the default when none is saved. */
@@ -36,6 +37,16 @@ export const API_NAMES: readonly ApiName[] = ['library', 'builder'];
 /** clientStorage entry names; exported so tests can look at exactly what is stored. */
 export function storageKeys(api: ApiName): { baseUrl: string; key: string } {
   return { baseUrl: `envelope.${api}.baseUrl`, key: `envelope.${api}.apiKey` };
+}
+
+/**
+ * Whether a saved key may go with a new address saved alone: to the same host (scheme, host and
+ * port), or from the built-in stand-in, where it was never sent (nothing is asked of a `.example`
+ * host), to the first address the designer enters: Settings asks for just that after a key is
+ * saved over the stand-in. Never from a real host to another: the key is asked for again.
+ */
+export function keyMayFollow(api: ApiName, keyAddress: string, newAddress: string): boolean {
+  return sameOrigin(keyAddress, newAddress) || isStandInAddress(api, keyAddress);
 }
 
 export function createKeyStore(storage: ClientStorageLike, defaultBaseUrls: Record<ApiName, string>): KeyStore {
@@ -74,7 +85,7 @@ export function createKeyStore(storage: ClientStorageLike, defaultBaseUrls: Reco
     let keyRemoved: string | null = null;
     if (input.key === undefined) {
       const used = credentialsFrom(api, saved);
-      if (used.key !== null && !sameOrigin(used.baseUrl, input.baseUrl)) throw new Error(`Refused to move the saved ${api} key to another host.`);
+      if (used.key !== null && !keyMayFollow(api, used.baseUrl, input.baseUrl)) throw new Error(`Refused to move the saved ${api} key to another host.`);
       if (used.key === null) keyRemoved = await removeUnusedKeyForOtherHostAsync(api, saved, input.baseUrl);
     }
     const names = storageKeys(api);

@@ -4,14 +4,14 @@ import type { Handlers } from '../shared/bridge/endpoint';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { ConnectionResult, DesignSystemCheck, SandboxRequests, SettingsView } from '../shared/bridge/messages';
 import { readDesignSystemId } from '../shared/settings/design-system-id';
-import { baseUrlProblem, keyProblem, maskKey, sameOrigin, type ApiName } from '../shared/settings/validate-settings';
+import { baseUrlProblem, keyProblem, maskKey, type ApiName } from '../shared/settings/validate-settings';
 import { parseHttpUrl } from '../shared/validation/http-url';
 import { storingAsync } from '../platform/client-storage';
 import { addressMissingResult, noKeyResult, unusedKeyResult, withUnusedKeyResult } from './connection-messages';
 import { isStandInAddress } from '../shared/config/stand-in-address';
 import { NO_KEY_CHECK } from './design-system-check';
 import type { DocumentSettings } from './document-settings';
-import type { KeyStore } from './key-store';
+import { keyMayFollow, type KeyStore } from './key-store';
 
 export type SettingsRequest =
   | 'settings/get'
@@ -93,7 +93,7 @@ export function createSettingsHandlers(dependencies: SettingsDependencies): Sett
       if (key === undefined) {
         // A key is only ever sent to the host it was entered for: moving it needs the key again.
         const saved = await keyStore.readAsync(api);
-        if (saved.key !== null && !sameOrigin(saved.baseUrl, baseUrl)) {
+        if (saved.key !== null && !keyMayFollow(api, saved.baseUrl, baseUrl)) {
           throw invalidInput('key', `The address changed from ${originOf(saved.baseUrl)}: paste the key again so it is sent to the new host.`, api);
         }
       }

@@ -25,13 +25,26 @@ describe('key store', () => {
 
   it('keeps the saved key when only the base URL is saved on the same host, and refuses to move it to another', async () => {
     const store = createKeyStore(createMemoryStorage(), defaults);
-    await store.saveAsync('library', { baseUrl: defaults.library, key: libraryKey });
-    await store.saveAsync('library', { baseUrl: `${defaults.library}/v1/` });
-    expect(await store.readAsync('library')).toEqual({ baseUrl: `${defaults.library}/v1`, key: libraryKey });
+    await store.saveAsync('library', { baseUrl: 'https://api.mailvault.test', key: libraryKey });
+    await store.saveAsync('library', { baseUrl: 'https://api.mailvault.test/v1/' });
+    expect(await store.readAsync('library')).toEqual({ baseUrl: 'https://api.mailvault.test/v1', key: libraryKey });
     await expect(store.saveAsync('library', { baseUrl: 'https://library.internal.example' })).rejects.toThrow(/Refused to move the saved library key to another host/);
-    expect(await store.readAsync('library')).toEqual({ baseUrl: `${defaults.library}/v1`, key: libraryKey });
+    expect(await store.readAsync('library')).toEqual({ baseUrl: 'https://api.mailvault.test/v1', key: libraryKey });
     await store.saveAsync('library', { baseUrl: 'https://library.internal.example', key: libraryKey });
     expect(await store.readAsync('library')).toEqual({ baseUrl: 'https://library.internal.example', key: libraryKey });
+  });
+
+  // Settings asks for just this: a key saved over the built-in stand-in, then the address typed.
+  // The stand-in's `.example` host is never asked anything, so the key had gone nowhere yet.
+  it('lets a key saved over the stand-in follow the first real address, and from there no further', async () => {
+    const store = createKeyStore(createMemoryStorage(), defaults);
+    await store.saveAsync('builder', { baseUrl: defaults.builder, key: builderKey });
+    await store.saveAsync('builder', { baseUrl: 'https://builder.acme.test' });
+    expect(await store.readAsync('builder')).toEqual({ baseUrl: 'https://builder.acme.test', key: builderKey });
+    await expect(store.saveAsync('builder', { baseUrl: 'https://other.acme.test' })).rejects.toThrow(/Refused to move the saved builder key to another host/);
+    // Nor back to the stand-in and on from there.
+    await expect(store.saveAsync('builder', { baseUrl: defaults.builder })).rejects.toThrow(/Refused to move/);
+    expect(await store.readAsync('builder')).toEqual({ baseUrl: 'https://builder.acme.test', key: builderKey });
   });
 
   it('keeps the saved address and key together when a save fails half-way (the old key never follows to the new host)', async () => {

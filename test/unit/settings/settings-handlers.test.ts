@@ -130,15 +130,31 @@ describe('settings handlers', () => {
 
   it('keeps a key bound to its host: a new address without the key again is refused, the same host is fine', async () => {
     const { handlers, storage } = setup();
-    await handlers['settings/save-api']({ api: 'builder', baseUrl: defaults.builder, key: builderKey }, context);
+    const own = 'https://builder.acme.test';
+    await handlers['settings/save-api']({ api: 'builder', baseUrl: own, key: builderKey }, context);
     const moved = await refusal(handlers['settings/save-api']({ api: 'builder', baseUrl: 'https://elsewhere.example' }, context));
     expect(moved.details).toEqual({ field: 'key', api: 'builder' });
-    expect(moved.message).toMatch(/address changed from https:\/\/app.templatebuilder.example: paste the key again/);
-    expect(storage.entries.get('envelope.builder.baseUrl')).toBeUndefined();
-    const samePlace = await handlers['settings/save-api']({ api: 'builder', baseUrl: `${defaults.builder}/` }, context);
+    expect(moved.message).toMatch(/address changed from https:\/\/builder.acme.test: paste the key again/);
+    expect(storage.entries.get('envelope.builder.baseUrl')).toBe(own);
+    const samePlace = await handlers['settings/save-api']({ api: 'builder', baseUrl: `${own}/` }, context);
     expect(samePlace.builder.keyHint).toBe('ef_••••0123');
     const withKey = await handlers['settings/save-api']({ api: 'builder', baseUrl: 'https://elsewhere.example', key: builderKey }, context);
     expect(withKey.builder.baseUrl).toBe('https://elsewhere.example');
+  });
+
+  // Saved over the stand-in, Settings said "The address is still missing … Enter yours above, then
+  // choose Save", and that Save was refused: "paste the key again". The stand-in is never asked
+  // anything, so the key follows the first real address; not a later one.
+  it('lets a key saved over the stand-in address follow the address entered after it', async () => {
+    const { handlers, storage, testConnectionAsync } = setup();
+    await handlers['settings/save-api']({ api: 'builder', baseUrl: defaults.builder, key: builderKey }, context);
+    const view = await handlers['settings/save-api']({ api: 'builder', baseUrl: 'https://builder.acme.test' }, context);
+    expect(view.builder).toMatchObject({ baseUrl: 'https://builder.acme.test', keyHint: 'ef_••••0123' });
+    expect(storage.entries.get('envelope.builder.baseUrl')).toBe('https://builder.acme.test');
+    await handlers['settings/test-connection']({ api: 'builder' }, context);
+    expect(testConnectionAsync).toHaveBeenLastCalledWith('builder', { baseUrl: 'https://builder.acme.test', key: builderKey });
+    const movedOn = await refusal(handlers['settings/save-api']({ api: 'builder', baseUrl: 'https://other.acme.test' }, context));
+    expect(movedOn.details).toEqual({ field: 'key', api: 'builder' });
   });
 
   // A key saved with an address refused now cannot follow to another host: the save removed it, and
