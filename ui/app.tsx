@@ -198,11 +198,13 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
     setState({ ...state, screen, checkReferences: false, updateTemplate: false, openEmailId: null });
     if (screen !== 'start') rememberScreen(endpoint, screen);
   };
-  // Sync sends to Settings for what it lacks: the builder's address (the stand-in) with a key, then
-  // the key, then the file's design system.
+  // Sync sends to Settings for what it lacks: the builder's address (the stand-in), then the key,
+  // then the file's design system. The address first, as its notice says ("enter it there first"),
+  // with a key saved or not.
   const builderAddressMissing = isStandInAddress('builder', state.view.builder.baseUrl);
   const openSettingsForSync = () => {
-    if (state.view.builder.keyHint === null) requestSettingsFocus(builderAddressMissing ? 'builder-address' : 'builder');
+    if (builderAddressMissing) requestSettingsFocus('builder-address');
+    else if (state.view.builder.keyHint === null) requestSettingsFocus('builder');
     else if (state.view.designSystemId === null) requestSettingsFocus('design-system');
     setScreen('settings');
   };

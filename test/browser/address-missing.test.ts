@@ -104,4 +104,37 @@ describe('the builder’s address left as the built-in stand-in', () => {
     await sync.getByRole('button', { name: 'Enter the builder’s address' }).click();
     await expectSettingsOnBuilderAddressAsync(ui);
   });
+  // The first run as Settings leads it: the key pasted over the stand-in, saved ("The address is
+  // still missing … Enter yours above, then choose Save"), and Sync's Open Settings went to the
+  // design system, not the address its notice asked for first. Then that Save was refused: "paste
+  // the key again so it is sent to the new host", though the stand-in had never been sent anything.
+  for (const theme of ['light', 'dark'] as const) {
+    it(`a key saved before the address: Sync leads to the address, and the address saved then takes the key (${theme})`, async () => {
+      await h.openFirstVisitAsync(`?command=settings&theme=${theme}`);
+      const ui = await readyUiAsync(h);
+      const state = (await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string } } };
+      const builder = ui.getByRole('region', { name: 'Email builder' });
+      await builder.getByRole('textbox', { name: 'Builder API key' }).fill(state.builder.keys.demo);
+      await builder.getByRole('button', { name: 'Save' }).click();
+      const result = ui.getByTestId('settings-builder-result');
+      await expect.poll(() => textOf(result), { timeout: 10_000 }).toMatch(/^Email builder key saved, shown as .*\. The address is still missing: /);
+
+      await ui.getByRole('button', { name: 'Sync' }).first().click();
+      const notice = ui.getByTestId('sync-link-problem');
+      await expect.poll(() => textOf(notice.locator('p')), { timeout: 15_000 }).toMatch(/The email builder’s address is missing too: enter it there first\.$/);
+      await notice.getByRole('button', { name: 'Open Settings' }).click();
+      await expectSettingsOnBuilderAddressAsync(ui);
+
+      await ui.getByTestId('settings-builder-base-url').fill(h.emulator.builderUrl);
+      await builder.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => textOf(result), { timeout: 10_000 }).toBe('Email builder address saved; the saved key is unchanged.');
+      expect(await ui.getByTestId('settings-builder-key-error').count()).toBe(0);
+      await checkAxeAsync(ui, `Settings, the address saved after the key, ${theme}`);
+      await builder.getByRole('button', { name: 'Test connection' }).click();
+      await expect.poll(() => textOf(result), { timeout: 15_000 }).toMatch(/^Connected to the builder: /);
+      // Stored on this computer, the two together.
+      const stored = await evaluateHooks(h.page, async (hooks) => [await hooks.fake().figma.clientStorage.getAsync('envelope.builder.baseUrl'), await hooks.fake().figma.clientStorage.getAsync('envelope.builder.apiKey')]);
+      expect(stored).toEqual([h.emulator.builderUrl, state.builder.keys.demo]);
+    });
+  }
 });
