@@ -32,6 +32,16 @@ export interface TemplateItemProps {
   renameDrafts: Map<string, { name: string; description: string }>;
 }
 
+/**
+ * A rename or a deletion outlives its row: the sandbox makes it whether or not the row is still
+ * drawn (a filter typed meanwhile hides it, and a hidden row's requests are no longer heard), so
+ * the list hears of it either way. The promise handed on has no `cancel`: the sandbox cannot take
+ * either back once asked, and the answer is what tells the list.
+ */
+function outlivingRow<T>(sent: Promise<T>, onDone: (value: T) => void): Promise<T> {
+  return sent.then((value) => (onDone(value), value));
+}
+
 type Mode = { kind: 'idle' } | { kind: 'rename'; name: string; description: string; error: string | null } | { kind: 'delete' } | { kind: 'details'; opened: TemplateOpenOutcome };
 
 export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDeleted, onOpenSettings, onActionStart, renameDrafts }: TemplateItemProps) {
@@ -111,12 +121,10 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
     if (error !== null) return (setMode({ kind: 'rename', name, description, error }), nameRef.current?.focus());
     // Sent as it is, the builder would take it for a change: the template would go to the top as "Updated just now".
     if (name.trim() === row.name && description.trim() === row.description) return setMode({ kind: 'idle' });
-    act('rename', () => endpoint.request('templates/rename', { id: row.id, name, description }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (renamed) => {
-      setMode({ kind: 'idle' });
-      onRenamed(row, renamed);
-    });
+    act('rename', () => outlivingRow(endpoint.request('templates/rename', { id: row.id, name, description }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (renamed) => onRenamed(row, renamed)), () => setMode({ kind: 'idle' }));
   };
-  const remove = () => act('delete', () => endpoint.request('templates/delete', { id: row.id, name: row.name }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), ({ alreadyGone }) => onDeleted(row, alreadyGone && !deletionMayHaveGone.current));
+  const remove = () =>
+    act('delete', () => outlivingRow(endpoint.request('templates/delete', { id: row.id, name: row.name }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), ({ alreadyGone }) => onDeleted(row, alreadyGone && !deletionMayHaveGone.current)), () => undefined);
 
   // A name of only zero-width spaces (made elsewhere) is said in words, as an empty one: never “”.
   const label = quotedName(row.name, 'the template with no name');

@@ -99,9 +99,13 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   // slow paint), would focus the row still drawn there, which then goes, and the keyboard with it.
   const { press: rowGone, drawnAfterPress: drawnWithoutRow } = useDrawnAfterPress();
   const onDeleted = ({ id, name }: TemplateRow, alreadyGone: boolean) => {
-    focusAfterDeletion.current = shown.findIndex((row) => row.id === id);
-    rowGone();
-    listHeading.current?.focus();
+    // A row the filter hid while its deletion was on its way holds no focus: the keyboard stays where the designer is (typing in the filter, say).
+    const place = drawn.current.shown.findIndex((row) => row.id === id);
+    if (place >= 0) {
+      focusAfterDeletion.current = place;
+      rowGone();
+      listHeading.current?.focus();
+    }
     setList((before) => removeTemplateRow(before, id));
     reload();
     setSaid(alreadyGone ? `${quotedName(name, 'The template with no name')} was already deleted elsewhere.` : `Deleted ${quotedName(name, 'the template with no name')}.`);
@@ -112,8 +116,16 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   // Not when the filter would hide it: its row, with the details Open just showed, would go.
   const onRead = (row: TemplateRow) => filterTemplates([row], query).length > 0 && setList((state) => replaceTemplateRow(state, row));
   const onRenamed = (before: TemplateRow, row: TemplateRow) => {
+    // Answered for a row the filter hid meanwhile: its form is not drawn to let its draft go.
+    renameDrafts.current.delete(row.id);
     setList((state) => replaceTemplateRow(state, row));
     readSelection();
+    const { shown, query } = drawn.current;
+    // Hidden by the filter before its answer came: nothing of it is drawn, and the keyboard stays where it is.
+    if (!shown.some((each) => each.id === row.id)) {
+      setSaid(`Renamed ${quotedName(before.name, 'the template with no name')} to “${row.name}”.`);
+      return;
+    }
     // Renamed out of the filter: its row and the focus in it go. The focus goes, as after a deletion,
     // to the row that takes its place; with none left, to the filter that hides it. Either way it is said.
     // Renamed in place: its row says so, and what an earlier action said goes.
@@ -128,6 +140,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   };
 
   const shown = filterTemplates(list.rows, query);
+  // A row's rename or deletion is answered after the render that sent it: what is drawn then is what counts.
+  const drawn = useLatest({ shown, query });
   // A filter searches the whole workspace: the pages not read yet are read one after another.
   const searching = query.trim() !== '' && list.problem === null && hasMoreTemplates(list);
   useEffect(() => {
