@@ -24,8 +24,13 @@ export interface PushInput {
   body: SyncBody;
   /** The file as compared (with what the run took): what each accepted upsert was. */
   payloads: ReadonlyMap<string, ComponentPayload>;
-  /** The comparison's server time: a forced key changed since then is not forced. */
+  /** The comparison's server time: what the design system changed since is read before forcing. */
   comparedAt: string;
+  /**
+   * The remote versions the designer saw, by key (the comparison's, with any the last sync
+   * returned as conflicts): a forced key whose version now is another is not forced.
+   */
+  seen: ReadonlyMap<string, Pick<Component, 'updated_at' | 'hash'>>;
   state: SyncState;
   /** Writes the state to the file (after every acknowledged request). */
   saveState(state: SyncState): void;
@@ -65,13 +70,19 @@ export async function pushAsync(input: PushInput): Promise<PushResult> {
 
   // "Keep mine" answers the teammate's version the designer saw. One edited again since the
   // comparison is sent without force, so the server returns it as a conflict instead of
-  // overwriting a version nobody here has seen.
+  // overwriting a version nobody here has seen. A version read since the comparison time that is
+  // the one seen is no such edit: a conflict the last sync returned is newer than its comparison
+  // (that is why it was refused), and dropping its force on that alone refused "keep mine" for ever.
   let force = planned.force;
   if (force.length > 0) {
     context.progress({ done: 0, total: null, label: 'Checking for changes since the comparison…' });
     const since = await allChangesSinceAsync(link, input.comparedAt, context.signal);
-    const changedSince = new Set(since.components.map((component) => component.key));
-    force = force.filter((key) => !changedSince.has(key));
+    const now = new Map(since.components.map((component) => [component.key, component]));
+    force = force.filter((key) => {
+      const version = now.get(key);
+      const seen = input.seen.get(key);
+      return version === undefined || (seen !== undefined && seen.updated_at === version.updated_at && seen.hash === version.hash);
+    });
     context.throwIfCancelled();
   }
   if (total === 0) return result;

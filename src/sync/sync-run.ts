@@ -166,6 +166,7 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
     body: plan.body,
     payloads: current.payloads,
     comparedAt: current.serverTime,
+    seen: new Map(current.classification.components.flatMap((component) => (component.remote === null ? [] : [[component.key, component.remote]]))),
     state,
     saveState: (next) => {
       save(next);
