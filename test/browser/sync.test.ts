@@ -11,7 +11,7 @@ import { BADGE_STILL_MS, LOCAL_COUNT_DELAY_MS } from '../../src/shared/sync/badg
 import { parseEmulatorState, type EmulatorDemoState } from '../playground/page/emulator-link';
 import { axeViolationsAsync } from './support/axe';
 import { holdRequestsAsync } from './support/hold-requests';
-import { copySummaryAsync, headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync, syncWhileACollaboratorLinksDemoAsync, unlinkInSettingsAsync } from './support/sync-steps';
+import { copySummaryAsync, headerFillChangedDetailAsync, linkToEmptyDesignSystemAsync, readyUiAsync, rowPicturesAsync, syncWhileACollaboratorLinksDemoAsync, unlinkInSettingsAsync } from './support/sync-steps';
 import { evaluateHooks, useHarness, textOf, VIEWPORT, type Harness } from './support/playground-harness';
 import { smallestWindowAsync } from './support/window-steps';
 import { pauseClockAtAsync, secondAheadAsync } from './support/clocked-window';
@@ -91,25 +91,6 @@ async function editFillInPlaygroundAsync(component: string, hex: string): Promis
   await h.page.getByRole('combobox', { name: /^Component/ }).selectOption({ label: component });
   await h.page.locator('input[type="color"]').fill(hex);
   await h.page.getByRole('button', { name: 'Change fill' }).click();
-}
-
-/**
- * The list's rows in view as a person sees their pictures: drawn (an image loaded and decoded),
- * still loading (the pulsing placeholder, or an image not yet complete), or none (a plain placeholder).
- */
-function rowPicturesAsync(ui: Frame): Promise<{ drawn: number; loading: number; none: number }> {
-  return ui.getByTestId('sync-list').evaluate((list) => {
-    const box = list.getBoundingClientRect();
-    const counts = { drawn: 0, loading: 0, none: 0 };
-    for (const row of list.querySelectorAll('[data-testid="sync-row"]')) {
-      const at = row.getBoundingClientRect();
-      if (at.bottom <= box.top || at.top >= box.bottom) continue;
-      const thumb = row.querySelector('.sync-thumb');
-      if (thumb instanceof HTMLImageElement) counts[thumb.complete && thumb.naturalWidth > 0 ? 'drawn' : 'loading']++;
-      else counts[thumb?.classList.contains('sync-thumb-loading') ? 'loading' : 'none']++;
-    }
-    return counts;
-  });
 }
 
 /** Opens a row's detail from the list by its name. */

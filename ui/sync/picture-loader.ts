@@ -16,11 +16,11 @@ export interface PictureLoaderOptions {
 export interface PictureLoader {
   /** The picture of a key: a URL, null when there is none (or it could not be had), undefined while it loads. */
   picture(key: string): string | null | undefined;
-  /** The rows now in view; replaces the previous set. */
+  /** The rows now in view (none while the list is hidden); replaces the previous set. */
   show(keys: readonly string[]): void;
   /** Called after pictures arrive. */
   subscribe(listener: () => void): () => void;
-  /** Forgets every picture (a new comparison). */
+  /** Forgets every picture (a new comparison), and asks again for the rows still in view. */
   clear(): void;
 }
 
@@ -69,8 +69,9 @@ export function createPictureLoader({ requestAsync, delayMs = 60, batchSize = 40
       return;
     }
     for (const listener of listeners) listener();
-    // More rows in view than one batch holds, or rows that came into view meanwhile.
-    if (!failed && visible.some((key) => !known.has(key))) schedule();
+    // More rows in view than one batch holds, or rows that came into view meanwhile (after a
+    // failure too: those were not in it). A failed row is asked again only with one of these or a new view.
+    if (visible.some((key) => !known.has(key) && (!failed || !failedKeys.has(key)))) schedule();
   }
 
   return {
@@ -88,6 +89,8 @@ export function createPictureLoader({ requestAsync, delayMs = 60, batchSize = 40
       failedKeys.clear();
       generation++;
       for (const listener of listeners) listener();
+      // The same rows in view after Check again: no new view will ask for them (they pulsed until a scroll).
+      if (visible.length > 0) schedule();
     },
   };
 }

@@ -274,8 +274,9 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
     if (row?.type === 'item') keysInView.push(row.item.key);
   }
   const viewId = hidden ? '' : keysInView.join('\n');
+  // Hidden, none are in view: a new comparison then asks for none until the list shows again.
   useEffect(() => {
-    if (viewId !== '') pictures.show(viewId.split('\n'));
+    pictures.show(viewId === '' ? [] : viewId.split('\n'));
   }, [viewId, pictures]);
   const activeRendered = activeIndex >= view.start && activeIndex < view.end;
   const rendered: preact.JSX.Element[] = [];

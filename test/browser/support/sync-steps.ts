@@ -253,3 +253,22 @@ export async function copySummaryAsync(ui: Frame | Page, clipboard: 'as-is' | 'r
   await expect.poll(copied, { timeout: 10_000 }).not.toBeNull();
   return (await copied())!;
 }
+
+/**
+ * The list's rows in view as a person sees their pictures: drawn (an image loaded and decoded),
+ * still loading (the pulsing placeholder, or an image not yet complete), or none (a plain placeholder).
+ */
+export function rowPicturesAsync(ui: Frame): Promise<{ drawn: number; loading: number; none: number }> {
+  return ui.getByTestId('sync-list').evaluate((list) => {
+    const box = list.getBoundingClientRect();
+    const counts = { drawn: 0, loading: 0, none: 0 };
+    for (const row of list.querySelectorAll('[data-testid="sync-row"]')) {
+      const at = row.getBoundingClientRect();
+      if (at.bottom <= box.top || at.top >= box.bottom) continue;
+      const thumb = row.querySelector('.sync-thumb');
+      if (thumb instanceof HTMLImageElement) counts[thumb.complete && thumb.naturalWidth > 0 ? 'drawn' : 'loading']++;
+      else counts[thumb?.classList.contains('sync-thumb-loading') ? 'loading' : 'none']++;
+    }
+    return counts;
+  });
+}

@@ -100,4 +100,69 @@ describe('picture loader', () => {
     expect(loader.picture('a')).toBeUndefined();
     expect(clock.armed).toBe(true);
   });
+  // Check again with nothing changed keeps the same rows in view: no new view asked for them, and
+  // every thumbnail pulsed as loading until a scroll.
+  it('asks again for the rows still in view when a new comparison clears the pictures', async () => {
+    const clock = fakeTimers();
+    const asked: string[][] = [];
+    let round = 'first';
+    const loader = createPictureLoader({ requestAsync: async (keys) => (asked.push(keys), Object.fromEntries(keys.map((key) => [key, `${round}:${key}`]))), timers: clock.timers });
+    loader.show(['a', 'b']);
+    await clock.fire();
+    round = 'second';
+    loader.clear();
+    expect(loader.picture('a')).toBeUndefined();
+    expect(clock.armed).toBe(true);
+    await clock.fire();
+    expect(asked).toEqual([
+      ['a', 'b'],
+      ['a', 'b'],
+    ]);
+    expect(loader.picture('b')).toBe('second:b');
+  });
+
+  it('asks for nothing on a new comparison while none are in view (the list hidden)', async () => {
+    const clock = fakeTimers();
+    const loader = createPictureLoader({ requestAsync: async (keys) => Object.fromEntries(keys.map((key) => [key, 'x'])), timers: clock.timers });
+    loader.show(['a']);
+    await clock.fire();
+    loader.show([]);
+    loader.clear();
+    expect(clock.armed).toBe(false);
+  });
+
+  it('asks for rows that came into view while a request failed, not again for the failed ones alone', async () => {
+    const clock = fakeTimers();
+    const asked: string[][] = [];
+    let fail: (error: Error) => void = () => undefined;
+    const loader = createPictureLoader({
+      requestAsync: (keys) => {
+        asked.push(keys);
+        return asked.length === 1 ? new Promise((_, reject) => (fail = reject)) : Promise.resolve(Object.fromEntries(keys.map((key) => [key, 'x'])));
+      },
+      timers: clock.timers,
+    });
+    loader.show(['a']);
+    await clock.fire();
+    // Scrolled on while the first request is on its way; its timer fires while that request still waits (and asks nothing).
+    loader.show(['a', 'b']);
+    await clock.fire();
+    fail(new Error('offline'));
+    for (let index = 0; index < 5; index++) await Promise.resolve();
+    expect(loader.picture('a')).toBeNull();
+    expect(clock.armed).toBe(true);
+    await clock.fire();
+    expect(loader.picture('b')).toBe('x');
+    expect(asked).toEqual([['a'], ['a', 'b']]);
+  });
+
+  it('does not ask again on its own when only rows that failed are in view', async () => {
+    const clock = fakeTimers();
+    let asked = 0;
+    const loader = createPictureLoader({ requestAsync: () => (asked++, Promise.reject(new Error('offline'))), timers: clock.timers });
+    loader.show(['a', 'b']);
+    await clock.fire();
+    expect(clock.armed).toBe(false);
+    expect(asked).toBe(1);
+  });
 });
