@@ -4,7 +4,7 @@
 // The steps are in take-theirs-step.ts and push-step.ts; the rules in README.md ("How a sync
 // moves the state").
 import { comparisonNames } from './component-names';
-import type { SyncBody } from '../shared/api/builder/schemas';
+import type { Component, SyncBody } from '../shared/api/builder/schemas';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
 import type { SyncHistoryEntry, SyncOutcome } from '../shared/bridge/messages';
@@ -120,7 +120,12 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
   // the sync tried again counts only the rest.
   let done = { taken: 0, pushed: 0, deleted: 0, conflicts: 0, syncedAt: [] as readonly string[] };
   let written = state;
+  /** What acknowledged requests returned as conflicts, before the run stopped (if it does). */
+  let returnedConflicts: readonly Component[] = [];
   const recordStoppedAndThrow = (error: unknown): never => {
+    // They join the remote versions known, as after a whole run (step 5): listed again (sync/current),
+    // such a row is a conflict, not a local change whose default is to push over the newer version.
+    if (returnedConflicts.length > 0) current.window = [...current.window, ...returnedConflicts];
     if (done.taken + done.pushed + done.deleted > 0) {
       try {
         save(addHistoryEntry(written, { ...historyEntry(done, current.serverTime, services.userName()), stoppedPartWay: true }));
@@ -173,7 +178,10 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
       written = next;
     },
     rememberPushed: (hash, base64) => services.pictures.rememberPushed(hash, base64),
-    acknowledged: ({ pushed, deleted, conflicts, syncedAt }) => (done = { ...done, pushed, deleted, conflicts: conflicts.length, syncedAt: [...syncedAt] }),
+    acknowledged: ({ pushed, deleted, conflicts, syncedAt }) => {
+      done = { ...done, pushed, deleted, conflicts: conflicts.length, syncedAt: [...syncedAt] };
+      returnedConflicts = [...conflicts];
+    },
     context,
   }).catch(recordStoppedAndThrow);
   state = push.state;

@@ -97,3 +97,34 @@ describe('a sync that stops part-way, in the history', () => {
     expect(stored.status === 'ok' ? stored.state.history : []).toEqual([]);
   }, 60_000);
 });
+
+describe('a sync that stops part-way, in the list after it', () => {
+  // The first request's answer returned them as conflicts (a teammate's newer versions); the second
+  // failed. The list read after the stop showed them as plain local changes, "push" by default, while
+  // the history counted them as conflicts.
+  it('lists what an acknowledged request returned as a conflict as a conflict, to be skipped by default', async () => {
+    await bigFileAsync();
+    h.plugin = createPlugin({ figma: h.fake.figma, transport: createFigmaFetchTransport(h.fake.fetch) });
+    await linkAsync(h, 'ds_empty');
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    for (const node of h.fake.inspect.allNodes()) if (node.type === 'COMPONENT_SET' || (node.type === 'COMPONENT' && node.parent?.type !== 'COMPONENT_SET')) (node as ComponentNode | ComponentSetNode).description = 'Mine.';
+
+    const { acknowledged } = faultAfterFirstPush(['503']);
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.every((item) => item.kind === 'local-change')).toBe(true);
+    // A teammate changes every one of them before the sync.
+    for (const item of compared.items) await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: item.key, description: 'Theirs.' });
+    await expect(h.plugin.handlers['sync/run']({}, context)).rejects.toMatchObject({ code: 'unavailable' });
+    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 0 });
+    // The first request carried a group of them: the design system returned each as a conflict.
+    expect(acknowledged()).toBeGreaterThan(0);
+
+    const listed = await h.plugin.handlers['sync/current']({}, context);
+    const conflicts = listed.items.filter((item) => item.kind === 'conflict');
+    expect(conflicts).toHaveLength(acknowledged());
+    expect(conflicts.every((item) => item.choice === 'skip')).toBe(true);
+    // The rest were not sent: nothing is known of them yet but the file's change.
+    expect(listed.items.filter((item) => item.kind === 'local-change')).toHaveLength(compared.items.length - acknowledged());
+  }, 60_000);
+});
