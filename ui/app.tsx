@@ -68,6 +68,11 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
   const [builderEpoch, setBuilderEpoch] = useState(0);
   // Set by the boot error's Try again: the window that replaces that button takes the focus.
   const retried = useRef(false);
+  // Or, failed again, the new Try again does: its button went with the loading view, and the keyboard with it (to the page).
+  const retryButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (state.status === 'failed' && retried.current) retryButton.current?.focus();
+  }, [state]);
   // Counts the views applied: a read of the settings started before another landed is stale.
   const viewVersion = useRef(0);
   const shownView = useRef<SettingsView | null>(null);
@@ -182,6 +187,7 @@ export function App({ endpoint = sandbox, subscribe = onSandboxEvent }: AppProps
             load();
           }}
           testId="app-retry"
+          buttonRef={retryButton}
         >
           Try again
         </Button>

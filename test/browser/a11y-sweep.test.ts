@@ -15,6 +15,16 @@ import { readyUiAsync } from './support/sync-steps';
 
 const h = useHarness();
 
+/** The sandbox refuses every app/init from now on (malformed): the window says Envelope could not start. Undone with `tamperWithUiMessages(null)`. */
+function refuseStartAsync(): Promise<void> {
+  return evaluateHooks(h.page, (hooks) =>
+    hooks.tamperWithUiMessages((message) => {
+      const wire = message as { type?: string };
+      return wire.type === 'app/init' ? { ...wire, payload: 'not an object' } : message;
+    }),
+  );
+}
+
 type Theme = 'light' | 'dark';
 
 /** A fresh world (demo document, empty storage, the emulator's seed) opened on a menu command. */
@@ -275,13 +285,7 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
 
   it('the boot error, and Try again', async () => {
     await h.openFreshAsync(`?theme=${theme}`);
-    // The sandbox refuses a malformed app/init: the window says Envelope could not start.
-    await evaluateHooks(h.page, (hooks) =>
-      hooks.tamperWithUiMessages((message) => {
-        const wire = message as { type?: string };
-        return wire.type === 'app/init' ? { ...wire, payload: 'not an object' } : message;
-      }),
-    );
+    await refuseStartAsync();
     try {
       await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
       const ui = await h.uiFrameAsync();
@@ -296,5 +300,25 @@ describe.each(['light', 'dark'] as const)('every screen and state, %s theme', (t
     await ui.getByRole('navigation', { name: 'Envelope screens' }).waitFor({ timeout: 10_000 });
     expect.soft(await focusedAsync(ui), 'focus after Try again').not.toBe('body');
     await checkKeyboardAsync(ui, 'Start');
+  });
+
+  // Try again from the keyboard whose start fails again: its button went with the loading view and
+  // the keyboard was left on the page, the new Try again never taking it.
+  it('the boot error again after Try again: the keyboard is on the new Try again', async () => {
+    await h.openFreshAsync(`?theme=${theme}`);
+    await refuseStartAsync();
+    try {
+      await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+      const ui = await h.uiFrameAsync();
+      const retry = ui.getByRole('button', { name: 'Try again' });
+      await retry.focus();
+      await h.page.keyboard.press('Enter');
+      await ui.getByTestId('app-loading').or(ui.getByTestId('app-error')).first().waitFor();
+      await expect.poll(() => retry.evaluate((button) => button === document.activeElement).catch(() => false), { timeout: 20_000 }).toBe(true);
+      expect(await textOf(ui.getByTestId('app-error'))).toMatch(/^Envelope could not start: /);
+      await checkAxeAsync(ui, 'the boot error after Try again');
+    } finally {
+      await evaluateHooks(h.page, (hooks) => hooks.tamperWithUiMessages(null));
+    }
   });
 });
