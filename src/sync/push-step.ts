@@ -73,21 +73,22 @@ export async function pushAsync(input: PushInput): Promise<PushResult> {
   // overwriting a version nobody here has seen. A version read since the comparison time that is
   // the one seen is no such edit: a conflict the last sync returned is newer than its comparison
   // (that is why it was refused), and dropping its force on that alone refused "keep mine" for ever.
-  let force = planned.force;
-  if (force.length > 0) {
-    context.progress({ done: 0, total: null, label: 'Checking for changes since the comparison…' });
+  // Read just before the request that forces them (forced deletions go in the last): read once
+  // before the push, a teammate's edit made during a long one (thumbnails, 429 waits) was overwritten unseen.
+  const stillSeenAsync = async (forced: readonly string[]): Promise<string[]> => {
+    context.progress({ done: sent, total: total === 0 ? null : total, label: 'Checking for changes since the comparison…' });
     const since = await allChangesSinceAsync(link, input.comparedAt, context.signal);
+    context.throwIfCancelled();
     const now = new Map(since.components.map((component) => [component.key, component]));
-    force = force.filter((key) => {
+    return forced.filter((key) => {
       const version = now.get(key);
       const seen = input.seen.get(key);
       return version === undefined || (seen !== undefined && seen.updated_at === version.updated_at && seen.hash === version.hash);
     });
-    context.throwIfCancelled();
-  }
+  };
   if (total === 0) return result;
   report();
-  const shell: SyncBody = { ...planned, force };
+  const shell: SyncBody = planned;
 
   /** The group's upserts with ≤ 256 px thumbnails (a courtesy: one that fits a request only without it goes without). */
   const withThumbnailsAsync = async (group: SyncBody['upserts'], nodes: ReadonlyMap<string, LocalComponentNode>): Promise<SyncBody['upserts']> => {
@@ -111,9 +112,10 @@ export async function pushAsync(input: PushInput): Promise<PushResult> {
     const last = start + GROUP_SIZE >= upserts.length;
     const groupDeletes = last ? deletes : [];
     const groupKeys = new Set([...group.map((upsert) => upsert.key), ...groupDeletes]);
-    const body: SyncBody = { ...shell, upserts: group, deletes: groupDeletes, force: force.filter((key) => groupKeys.has(key)) };
-    for (const batch of splitSyncBody(body)) {
+    const body: SyncBody = { ...shell, upserts: group, deletes: groupDeletes, force: planned.force.filter((key) => groupKeys.has(key)) };
+    for (const split of splitSyncBody(body)) {
       context.throwIfCancelled();
+      const batch = split.force.length === 0 ? split : { ...split, force: await stillSeenAsync(split.force) };
       // Only what this batch sent is recorded or counted (push-plan.ts `sentOnly`). Cancel stops
       // the wait for its answer at once; the batch then reads as echoes at the next comparison.
       const answer = sentOnly(batch, await repeatGarbledAsync(link.designSystemId, () => link.client.syncAsync(link.designSystemId, batch, context.signal)));

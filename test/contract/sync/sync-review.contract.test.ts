@@ -6,6 +6,8 @@ import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transpo
 import { createPlugin } from '../../../src/handlers';
 import { readSyncState, SYNC_STATE_HEAD_KEY } from '../../../src/sync/sync-state';
 import { controlAsync } from '../clients/support/transports';
+import { generateDocumentAsync } from '../../bench/generate-document';
+import { createFakeFigma } from '../../fake-figma';
 import { componentNamed, context, linkAsync, remoteComponentsAsync, syncedOnceAsync, teammatePushesAsync, useSyncHarness } from './support/sync-harness';
 
 const h = useSyncHarness();
@@ -175,6 +177,46 @@ describe('keep mine on a conflict the sync itself returned', () => {
     expect(second).toMatchObject({ pushed: 0, newConflicts: 1 });
     expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)?.description).toBe('Theirs, again.');
   });
+});
+
+describe('keep mine and a teammate edit made while the push runs', () => {
+  // The check for versions the designer has not seen ran once, before the push: a long push
+  // (thumbnails, 429 waits) sends its forced deletions in its last request, and an edit made
+  // meanwhile was deleted unseen, with no conflict said.
+  it('a forced deletion sent in a later request is not forced over it: it comes back as a conflict', async () => {
+    h.fake = createFakeFigma({ currentUser: { id: 'u1', name: 'Dana Designer' }, allowedDomains: [h.emulator.builderUrl] });
+    await generateDocumentAsync(h.fake.figma, 150);
+    const transport = createFigmaFetchTransport(h.fake.fetch);
+    let beforeFirstPush: (() => Promise<void>) | null = null;
+    h.plugin = createPlugin({
+      figma: h.fake.figma,
+      transport: async (request) => {
+        const step = request.method === 'POST' && request.url.endsWith('/sync') ? beforeFirstPush : null;
+        beforeFirstPush = null;
+        if (step) await step();
+        return transport(request);
+      },
+    });
+    await syncedOnceAsync(h);
+    const components = h.fake.inspect.allNodes().filter((node) => node.type === 'COMPONENT' && node.parent?.type !== 'COMPONENT_SET') as ComponentNode[];
+    // More than one request's worth of changes here, and one component deleted here that a teammate changed: "keep mine" deletes it.
+    const gone = components[components.length - 1]!;
+    const goneKey = gone.key;
+    for (const component of components.slice(0, 120)) if (component !== gone) component.description = `Mine: ${component.name}`;
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: goneKey, description: 'Theirs.' });
+    gone.remove();
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.find((item) => item.key === goneKey)).toMatchObject({ kind: 'conflict' });
+    await h.plugin.handlers['sync/choose']({ choices: { [goneKey]: 'push' } }, context);
+
+    // The teammate edits it again as the push's first request leaves.
+    beforeFirstPush = () => controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: goneKey, description: 'Theirs, during the push.' });
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(beforeFirstPush).toBeNull();
+    expect(outcome.newConflicts).toBe(1);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(goneKey)).toMatchObject({ deleted: false, description: 'Theirs, during the push.' });
+    expect(outcome.comparison.items.find((item) => item.key === goneKey)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+  }, 60_000);
 });
 
 describe('the design system changed in Settings after the comparison', () => {
