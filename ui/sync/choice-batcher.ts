@@ -17,7 +17,10 @@ export interface ChoiceBatcherOptions {
 export interface ChoiceBatcher {
   /** Queues a choice; `previous` is the choice it replaces. */
   set(key: string, choice: SyncChoice, previous: SyncChoice): void;
-  /** Sends what is queued now; resolves once every batch sent so far has settled. */
+  /**
+   * Sends what is queued now; resolves once every batch sent so far has settled, and those of
+   * choices made while it waited: a sync pressed just after a tick waits for ticks made meanwhile too.
+   */
   flushAsync(): Promise<void>;
   /** Choices queued or on their way. */
   readonly pending: number;
@@ -96,8 +99,12 @@ export function createChoiceBatcher({ sendAsync, onSaved, onFailed, delayMs = 25
       timer = Object.keys(queued).length > 0 ? timers.setTimeout(send, delayMs) : undefined;
     },
     async flushAsync() {
-      send();
-      await Promise.all([...sending]);
+      // A tick made while the earlier batches were on their way was queued behind a timer: its
+      // sync/choose then reached the sandbox after the sync/run that followed, which used the old choice.
+      do {
+        send();
+        await Promise.all([...sending]);
+      } while (Object.keys(queued).length > 0 || sending.size > 0);
     },
     isPending: (key) => key in queued || onWay.has(key),
     get pending() {

@@ -86,6 +86,33 @@ describe('choice batcher', () => {
     expect(batcher.isPending('a')).toBe(false);
   });
 
+  // Sync pressed just after a tick waits for that tick's batch; a tick made during that wait went out
+  // 250 ms later, after the sync/run, which used the old choice (the late choose was then dropped).
+  it('waits, when flushed, for choices made while it waited too', async () => {
+    const clock = fakeTimers();
+    const answers: Array<() => void> = [];
+    const sent: Choices[] = [];
+    const batcher = createChoiceBatcher({
+      sendAsync: (choices) => (sent.push(choices), new Promise<SyncItem[]>((resolve) => answers.push(() => resolve([])))),
+      onSaved: vi.fn(),
+      onFailed: vi.fn(),
+      timers: clock.timers,
+    });
+    batcher.set('a', 'skip', 'push');
+    let flushed = false;
+    const flushing = batcher.flushAsync().then(() => (flushed = true));
+    // While a's batch is on its way, b is unticked.
+    batcher.set('b', 'skip', 'push');
+    answers.shift()!();
+    // Every promise settled that can be (a real turn: the batcher's timers are the fake ones).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(flushed).toBe(false);
+    expect(sent).toEqual([{ a: 'skip' }, { b: 'skip' }]);
+    answers.shift()!();
+    await flushing;
+    expect(batcher.pending).toBe(0);
+  });
+
   it('keeps the shown choice of a pending key in a list that predates it, and takes the rest from the list', () => {
     const item = (key: string, choice: SyncItem['choice']) => ({ key, choice, name: key }) as SyncItem;
     const next = [item('a', 'push'), item('b', 'push'), item('c', 'push')];
