@@ -187,7 +187,7 @@ describe('keep mine and a teammate edit made while the push runs', () => {
     h.fake = createFakeFigma({ currentUser: { id: 'u1', name: 'Dana Designer' }, allowedDomains: [h.emulator.builderUrl] });
     await generateDocumentAsync(h.fake.figma, 150);
     const transport = createFigmaFetchTransport(h.fake.fetch);
-    let beforeFirstPush: (() => Promise<void>) | null = null;
+    let beforeFirstPush: (() => Promise<unknown>) | null = null;
     h.plugin = createPlugin({
       figma: h.fake.figma,
       transport: async (request) => {
