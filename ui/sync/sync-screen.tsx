@@ -164,6 +164,12 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
   // (Before the open row's: its effect, the open detail's closing, runs after this one's, as it did when declared last.)
   const held = useStillBefore(failure?.tryAgainAt ?? null);
   const { openItem, openKeyNow } = useOpenRow({ openKey, setOpenKey, shownItems, items, busy, setMessage, actions: actionsFocus.ref });
+  // A deletion open when a check paired it with a component added under its name: its detail is
+  // the pair's, as its row is now (it went on offering the old key's tick alone, without Keep them apart).
+  useEffect(() => {
+    if (openKey === null || pairs.has(openKey)) return;
+    for (const [newKey, replaced] of pairs) if (replaced.key === openKey) return setOpenKey(newKey);
+  }, [openKey, pairs]);
   // Escape goes back to the list from the buttons under an open component too (Check again, Copy
   // summary): only the detail heard it, and after a check the keyboard is on Check again.
   useEscapeBack(hidden || openItem === null ? null : () => setOpenKey(null));
