@@ -182,6 +182,22 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
+  // Clicked with the pointer, a tick keeps the keyboard, and the list acts on its active row: Space
+  // then flipped the first row's tick (or one scrolled out of sight), not the one just clicked.
+  it('acts on the row whose tick was clicked when Space is pressed after the click', async () => {
+    const page = await openAsync({ count: 6 });
+    const ticks = page.getByRole('checkbox', { name: /^Push / });
+    await expect.poll(() => ticks.count()).toBeGreaterThan(1);
+    const before = await ticks.evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).checked));
+    const second = ticks.nth(1);
+    await second.click();
+    expect(await second.isChecked()).toBe(!before[1]);
+    await page.keyboard.press(' ');
+    await expect.poll(() => second.isChecked()).toBe(before[1]);
+    expect(await ticks.evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).checked))).toEqual(before);
+    await closeAsync(page);
+  });
+
   it('keeps a row’s name readable when it has many chips: chips that do not fit are left out whole, and the list never scrolls sideways', async () => {
     const page = await openAsync({ count: 6, chipSets: [['name', 'description', 'component properties', 'structure', 'layout', 'fill', 'text']] });
     await page.getByRole('grid', { name: 'Components that differ' }).waitFor();

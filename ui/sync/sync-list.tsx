@@ -328,8 +328,20 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
           onOpen(item, replaces);
         }}
       >
+        {/* Not the row's click (that opens the detail), but a choice made there makes the row the
+            active one: the tick or menu clicked keeps the keyboard, and the list acts on its active
+            row for Space and Enter (they flipped the first row's tick). Set with the choice, not on
+            the click: a render between a tick's click and its change put the tick back. */}
         <div role="gridcell" class="sync-cell-choice" onClick={(event) => event.stopPropagation()}>
-          <ChoiceCell item={item} mixed={replaces !== undefined && replaces.choice !== item.choice} disabled={readOnly} onChoose={(choice) => onChoose(item, choice)} />
+          <ChoiceCell
+            item={item}
+            mixed={replaces !== undefined && replaces.choice !== item.choice}
+            disabled={readOnly}
+            onChoose={(choice) => {
+              setActiveKey(item.key);
+              onChoose(item, choice);
+            }}
+          />
         </div>
         <div role="gridcell" id={`sync-row-${index}`} class="sync-cell-name">
           <RowThumbnail src={pictures.picture(item.key)} />
