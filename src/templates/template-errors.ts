@@ -145,6 +145,17 @@ export function alreadyLinkedError(frameName: string, templateName: string): Bri
   return new BridgeError('already_linked', `${quotedName(frameName, 'The frame')} is already linked to ${quotedName(templateName, 'a template with no name')}. Unlink it first to link it to another template.`);
 }
 
+/**
+ * A save of a frame linked since its form was drawn (an earlier save of it, given up on by the
+ * window while it waited its turn here, was made): a second template would take the link.
+ */
+export function savedMeanwhileError(frameName: string, templateName: string): BridgeError {
+  return new BridgeError(
+    'already_linked',
+    `${quotedName(frameName, 'The frame')} was saved as the template ${quotedName(templateName, 'with no name')} meanwhile and is linked to it, so no second template was made. Update template saves your changes to it.`,
+  );
+}
+
 /** Another frame in this file is linked to the template: one template is linked to one frame. */
 export function heldByOtherFrameError(templateName: string, frameName: string): BridgeError {
   return new BridgeError('linked_elsewhere', `The template ${quotedName(templateName, 'with no name')} is already linked to the frame ${quotedName(frameName, 'with no name')} in this file, so nothing was linked. Pick another template, or save this frame as a new one.`);

@@ -22,7 +22,7 @@ import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale,
 import { copiedLinkWhat, describeSelection, describeSelectionOf, unreadableLinkWhat, type SelectedLayer } from './selection-words';
 import { pageOf, showNodeAsync } from '../platform/show-node';
 import { setRelaunchButton } from '../platform/relaunch-buttons';
-import { alreadyLinkedError, heldByOtherFrameError, otherContentError, templateChangedError, templateError, timedOutError } from './template-errors';
+import { alreadyLinkedError, heldByOtherFrameError, savedMeanwhileError, otherContentError, templateChangedError, templateError, timedOutError } from './template-errors';
 import {
   holdsLastSent,
   holdsSameContent,
@@ -391,6 +391,10 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       // Checked before the slow work (reading and exporting), as the form checks it.
       const problem = visibleNameProblem(name);
       if (problem !== null) throw new BridgeError('invalid_input', problem, { field: 'name' });
+      // Linked since the form was drawn: a save of it queued behind a slow request here, given up
+      // on by the window but made, and saved again. A second template would take the link from the first.
+      const facts = await linkFactsAsync(frame);
+      if (facts.state === 'linked' && facts.link !== null) throw savedMeanwhileError(frameName, facts.link.templateName);
       const client = await clientAsync('POST /api/templates');
       const deadline = startDeadline();
       let template: Template;

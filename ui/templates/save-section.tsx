@@ -17,6 +17,7 @@ import { useStillBefore } from '../hooks/use-still-before';
 import { useLatest } from '../hooks/use-latest';
 import { SubmitForm } from '../components/submit-form';
 import { quotedName } from '../../src/shared/quoted-name';
+import { BridgeError } from '../../src/shared/bridge/bridge-error';
 
 // Reading and exporting a large frame takes a while in the sandbox.
 const SAVE_TIMEOUT_MS = 120_000;
@@ -108,6 +109,8 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
       // Only a create could be made twice by saving again; an update sent twice is the same update.
       setProblem(actionProblem(action === 'create' ? saveProblem(error, form.name.trim()) : templateProblem(error), error));
       if (listMayHaveChanged(error)) onSaved();
+      // Saved meanwhile (an earlier save the window gave up on): the frame shows as linked, with its Update.
+      if (error instanceof BridgeError && error.code === 'already_linked') endpoint.request('templates/selection', {}).then(onSelection, () => undefined);
       if (action === 'create' && listMayHaveChanged(error)) setLostSave({ frameId: frame.id, name: form.name.trim() });
     };
     const target = forProblem ? (problem?.frameId ?? frame.id) : frame.id;

@@ -124,6 +124,19 @@ describe('linking a frame to a template a lost save made', () => {
     expect(linkOf(frame)).toBeNull();
   });
 
+  // Two saves of one frame queued one behind the other (the window gave up on the first while it
+  // waited its turn here, then saved again): the second made another template and took the link.
+  it('a save of a frame linked meanwhile makes no second template and keeps its link', async () => {
+    const frame = await startWithEmailAsync();
+    const first = await plugin.handlers['templates/create']({ name: 'Spring', description: '', frameId: frame.id }, context);
+    const refused = await rejectionOf(plugin.handlers['templates/create']({ name: 'Spring', description: '', frameId: frame.id }, context));
+    expect(refused).toMatchObject({ code: 'already_linked' });
+    expect(refused.message).toBe(`“${EMAIL}” was saved as the template “Spring” meanwhile and is linked to it, so no second template was made. Update template saves your changes to it.`);
+    expect(messageProblems(refused.message)).toEqual([]);
+    expect(linkOf(frame)?.templateId).toBe(first.template!.id);
+    expect((await apiAsync('/templates')).data.filter((template) => template.name === 'Spring')).toHaveLength(1);
+  });
+
   it('a frame already linked is not linked to another template over its link', async () => {
     const frame = await startWithEmailAsync();
     const first = await plugin.handlers['templates/create']({ name: 'Spring', description: '', frameId: frame.id }, context);
