@@ -495,6 +495,10 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       // A frame deleted while the builder answered has no link left to rename.
       const kept = frame === null || frame.removed ? null : frame;
       const link = kept === null ? null : readLink(kept);
+      // Still in step only if what the rename answered holds this frame's last save: a teammate's
+      // save between the read and the rename is in it, and moving savedAt past it hid it from the next update.
+      const answeredRoot = (updated.content as { root?: unknown } | null | undefined)?.root;
+      if (inStep && link?.sentHash !== undefined && answeredRoot !== undefined) inStep = holdsLastSent(answeredRoot, link);
       if (kept !== null && link !== null) {
         asUndoStep(() => {
           kept.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, templateName: updated.name, ...(inStep ? { savedAt: updated.updated_at } : {}) }));

@@ -137,6 +137,34 @@ describe('linking a frame to a template a lost save made', () => {
     expect((await apiAsync('/templates')).data.filter((template) => template.name === 'Spring')).toHaveLength(1);
   });
 
+  // The rename reads the template, then renames it: a teammate's save between the two was in the
+  // rename's answer, and the link took that answer's time as its own save's, so the frame's next
+  // update replaced the teammate's content without a word.
+  it('a rename answered with a teammate’s save made just before it leaves the next update to say so', async () => {
+    const frame = await startWithEmailAsync();
+    let beforeRename: (() => Promise<unknown>) | null = null;
+    const fetchAsIs = fake.fetch;
+    const held = (async (url: string, init?: { method?: string }) => {
+      const step = init?.method === 'PUT' ? beforeRename : null;
+      if (step) {
+        beforeRename = null;
+        await step();
+      }
+      return fetchAsIs(url, init as never);
+    }) as typeof fake.fetch;
+    plugin = createPlugin({ figma: fake.figma, transport: createFigmaFetchTransport(held) });
+    const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '', frameId: frame.id }, context);
+    const id = created.template!.id;
+    beforeRename = () => apiAsync(`/templates/${id}`, { method: 'PUT', body: { content: { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Made by a teammate' } } } });
+    await plugin.handlers['templates/rename']({ id, name: 'Spring (final)', description: '' }, context);
+    expect(beforeRename).toBeNull();
+
+    frame.fills = [{ type: 'SOLID', color: { r: 0.9, g: 0.1, b: 0.1 } }];
+    expect(await rejectionOf(plugin.handlers['templates/update']({ frameId: frame.id }, context))).toMatchObject({ code: 'template_changed' });
+    const stored = (await apiAsync(`/templates/${id}`)).data as unknown as { content: { root: { name: string } } };
+    expect(stored.content.root.name).toBe('Made by a teammate');
+  });
+
   it('a frame already linked is not linked to another template over its link', async () => {
     const frame = await startWithEmailAsync();
     const first = await plugin.handlers['templates/create']({ name: 'Spring', description: '', frameId: frame.id }, context);
