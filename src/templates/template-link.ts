@@ -50,7 +50,15 @@ export function parseTemplateLink(stored: string): TemplateLink | null {
   }
 }
 
+/** Template id → the id of the frame linked to it in this file, or DELETED_HERE. */
 export type TemplateIndex = Record<string, string>;
+
+/**
+ * In the index in place of a frame id: the template was deleted from this file. Copies of its
+ * frame (duplicated, their link with them) then read as deleted too, not as linked to it. Never a
+ * node id (those are "1:23"); read by an older version, it names no frame, as a deletion did before.
+ */
+export const DELETED_HERE = 'deleted';
 
 const indexSchema = z.record(z.string(), z.string());
 
@@ -74,14 +82,14 @@ export function parseTemplateIndex(stored: string): TemplateIndex | null {
  * How a frame with a stored link stands:
  * - `linked`: the index names this frame for the template (or names none, or a frame that is gone);
  * - `copy`: the index names another frame that still holds the link (this one was duplicated);
- * - `deleted`: its template was deleted from here;
+ * - `deleted`: its template was deleted from here (this frame marked, or the index says so: a copy);
  * - `none`: no link.
  */
 export type LinkState = 'linked' | 'copy' | 'deleted' | 'none';
 
 export function linkState(link: TemplateLink | null, frameId: string, indexedFrameId: string | undefined, indexedFrameHoldsLink: boolean): LinkState {
   if (link === null) return 'none';
-  if (link.deleted === true) return 'deleted';
+  if (link.deleted === true || indexedFrameId === DELETED_HERE) return 'deleted';
   if (indexedFrameId === undefined || indexedFrameId === frameId || !indexedFrameHoldsLink) return 'linked';
   return 'copy';
 }

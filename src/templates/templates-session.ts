@@ -25,6 +25,7 @@ import { setRelaunchButton } from '../platform/relaunch-buttons';
 import { alreadyLinkedError, heldByOtherFrameError, savedMeanwhileError, otherContentError, templateChangedError, templateError, timedOutError } from './template-errors';
 import {
   holdsLastSent,
+  DELETED_HERE,
   holdsSameContent,
   linkState,
   parseTemplateIndex,
@@ -165,7 +166,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
   }
 
   async function frameByIdAsync(id: string | undefined): Promise<FrameNode | null> {
-    if (id === undefined) return null;
+    if (id === undefined || id === DELETED_HERE) return null;
     const node = await figma.getNodeByIdAsync(id);
     return node !== null && node.type === 'FRAME' && !node.removed ? node : null;
   }
@@ -532,7 +533,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
           setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, null);
         }
         writeIndex((index) => {
-          delete index[id];
+          index[id] = DELETED_HERE;
         });
       });
       return alreadyGone;

@@ -7,7 +7,7 @@ import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transpo
 import { createPlugin } from '../../../src/handlers';
 import type { HttpRequest } from '../../../src/shared/api/http/transport';
 import { handlerContext } from '../../../src/shared/bridge/endpoint';
-import { parseTemplateLink, TEMPLATE_INDEX_KEY, TEMPLATE_LINK_KEY } from '../../../src/templates/template-link';
+import { DELETED_HERE, parseTemplateLink, TEMPLATE_INDEX_KEY, TEMPLATE_LINK_KEY } from '../../../src/templates/template-link';
 import { createFakeFigma, type FakeFigma } from '../../fake-figma';
 import { buildDemoDocumentAsync } from '../../fixtures/demo-document';
 import { startEmulator } from '../../emulator/index';
@@ -164,7 +164,8 @@ describe('templates against the builder emulator', () => {
     };
     await expect(plugin.handlers['templates/delete']({ id: third.id }, context)).resolves.toEqual({ alreadyGone: false });
     expect((await apiAsync(`/templates/${third.id}`)).status).toBe(404);
-    expect(JSON.parse(fake.inspect.run(() => fake.figma.root.getPluginData(TEMPLATE_INDEX_KEY))) as Record<string, string>).not.toHaveProperty(third.id);
+    // The index names no frame for it, only that it was deleted from here (copies of the frame read so).
+    expect(JSON.parse(fake.inspect.run(() => fake.figma.root.getPluginData(TEMPLATE_INDEX_KEY))) as Record<string, string>).toHaveProperty(third.id, DELETED_HERE);
   });
 
   it('a link Envelope cannot read (a newer version’s, or edited) is said before a save would replace it', async () => {
@@ -687,6 +688,24 @@ describe('a save as a new template while the builder keeps asking Envelope to sl
 });
 
 describe('a duplicated linked frame', () => {
+  // The deletion marked the frame it was linked to and took the template out of the index: with no
+  // entry, the copy read as linked to the deleted template, offered Update (and its relaunch button),
+  // and Update failed as "deleted, or in another workspace".
+  it('is said to have lost its template when that template is deleted from here, and its link goes', async () => {
+    const { frame, id } = await linkedSpringAsync();
+    const copy = frame.clone();
+    frame.parent!.appendChild(copy);
+    await plugin.handlers['templates/delete']({ id, name: 'Spring' }, context);
+    fake.figma.currentPage.selection = [copy];
+    const selection = await plugin.handlers['templates/selection']({}, context);
+    expect(selection).toMatchObject({ kind: 'frame', frame: { id: copy.id }, link: null, lostLink: { templateName: 'Spring' } });
+    expect(linkOf(copy)).toBeNull();
+    expect(fake.inspect.relaunchButtons(copy).map((button) => button.command)).toEqual([]);
+    // Saved now, it makes a new template and is linked to it.
+    const saved = await plugin.handlers['templates/create']({ name: 'Spring again', description: '', frameId: copy.id }, context);
+    expect(linkOf(copy)?.templateId).toBe(saved.template!.id);
+  });
+
   it('is said to be a copy of the linked frame, so saving it makes a new template while the original keeps its link', async () => {
     const { frame } = await linkedSpringAsync();
     const copy = frame.clone();
