@@ -237,6 +237,26 @@ describe('error bodies and Retry-After', () => {
     expect(parseRetryAfterSeconds(undefined, NOW)).toBeNull();
   });
 
+  // HTTP reads all three date forms as GMT. The asctime form names no zone, and was read in the
+  // machine's: west of UTC a wait of hours (so every request held for them), east of it none.
+  it('reads each of the three HTTP date forms as GMT, in any time zone', () => {
+    const zone = process.env.TZ;
+    try {
+      for (const timeZone of ['UTC', 'America/New_York', 'Asia/Tokyo']) {
+        process.env.TZ = timeZone;
+        const now = Date.UTC(2026, 9, 21, 7, 27, 30);
+        for (const value of ['Wed, 21 Oct 2026 07:28:00 GMT', 'Wednesday, 21-Oct-26 07:28:00 GMT', 'Wed Oct 21 07:28:00 2026']) {
+          expect(parseRetryAfterSeconds(value, now), `${value} in ${timeZone}`).toBe(30);
+        }
+        // A day of one digit is padded with a space in asctime.
+        expect(parseRetryAfterSeconds('Thu Oct  1 07:28:00 2026', Date.UTC(2026, 9, 1, 7, 27, 30)), timeZone).toBe(30);
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('a Retry-After of years, or of more digits than a number holds, is said as at most a day, never "Infinity hours"', () => {
     for (const value of ['9'.repeat(400), '99999999999', 'Fri, 31 Dec 9999 23:59:59 GMT']) {
       const busy = library(429, 'rate_limited', 'Slow down', { 'retry-after': value });

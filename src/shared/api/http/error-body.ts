@@ -41,6 +41,18 @@ export function readServerError(text: string): ServerError {
 const MAX_RETRY_AFTER_SECONDS = 86_400;
 
 /**
+ * An HTTP date in asctime form ("Wed Oct 21 07:28:00 2026"), which HTTP reads as GMT, written as
+ * IMF-fixdate: with no zone, Date.parse reads it in the designer's own time zone (hours off, or a
+ * wait of none). The other two forms name GMT and are returned as they are.
+ */
+function asZonedHttpDate(text: string): string {
+  const asctime = /^([A-Z][a-z]{2}) ([A-Z][a-z]{2}) +(\d{1,2}) (\d{2}:\d{2}:\d{2}) (\d{4})$/.exec(text);
+  if (asctime === null) return text;
+  const [, weekday, month, day, time, year] = asctime;
+  return `${weekday}, ${day!.padStart(2, '0')} ${month} ${year} ${time} GMT`;
+}
+
+/**
  * `Retry-After` in whole seconds (rounded up, at most a day), from delta-seconds or an HTTP date;
  * null when absent or unreadable.
  */
@@ -50,7 +62,7 @@ export function parseRetryAfterSeconds(value: string | undefined, nowMs: number)
   let seconds: number;
   if (/^\d+(\.\d+)?$/.test(text)) seconds = Math.ceil(Number(text));
   else {
-    const date = Date.parse(text);
+    const date = Date.parse(asZonedHttpDate(text));
     if (Number.isNaN(date)) return null;
     seconds = Math.max(0, Math.ceil((date - nowMs) / 1000));
   }
