@@ -147,7 +147,8 @@ describe('keep mine on a conflict the sync itself returned', () => {
   // The list after a sync holds what the server refused as a conflict: a version newer than the
   // comparison (that is why it was refused). Its "keep mine" was then dropped as "changed since the
   // comparison" at every sync, and the same version came back as "1 new conflict" until Check again.
-  it('goes through on the next sync, over the version the designer was shown', async () => {
+  /** Divider changed here, then by a teammate between the comparison and the sync: the sync returns it as a conflict, and keep mine is chosen on that row. */
+  async function keepMineOnReturnedConflictAsync(): Promise<ComponentNode | ComponentSetNode> {
     await syncedOnceAsync(h);
     const divider = componentNamed(h, 'Divider');
     divider.description = 'Mine.';
@@ -156,8 +157,12 @@ describe('keep mine on a conflict the sync itself returned', () => {
     const first = await h.plugin.handlers['sync/run']({}, context);
     expect(first.newConflicts).toBe(1);
     expect(first.comparison.items.find((item) => item.key === divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
-
     await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'push' } }, context);
+    return divider;
+  }
+
+  it('goes through on the next sync, over the version the designer was shown', async () => {
+    const divider = await keepMineOnReturnedConflictAsync();
     const second = await h.plugin.handlers['sync/run']({}, context);
     expect(second).toMatchObject({ pushed: 1, newConflicts: 0 });
     expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)?.description).toBe('Mine.');
@@ -165,13 +170,7 @@ describe('keep mine on a conflict the sync itself returned', () => {
   });
 
   it('is still not forced over a later version of it the designer has not seen', async () => {
-    await syncedOnceAsync(h);
-    const divider = componentNamed(h, 'Divider');
-    divider.description = 'Mine.';
-    await h.plugin.handlers['sync/compare']({}, context);
-    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs, meanwhile.' });
-    await h.plugin.handlers['sync/run']({}, context);
-    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'push' } }, context);
+    const divider = await keepMineOnReturnedConflictAsync();
     await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs, again.' });
     const second = await h.plugin.handlers['sync/run']({}, context);
     expect(second).toMatchObject({ pushed: 0, newConflicts: 1 });
