@@ -26,6 +26,17 @@ describe('a sync that fails part-way in the smallest window', () => {
       await smallestWindowAsync(h.page, ui);
       const pushes = () => evaluateHooks(h.page, (hooks) => hooks.requests().filter((request) => request.method === 'POST' && request.url.endsWith('/sync')).length);
       const faults = emulatorFaults(h.emulator);
+      // Every count the failure's retry says, as it renders: it takes the keyboard at once, so its
+      // words may not change under it (they said all the changes first, then what was left).
+      await ui.evaluate(() => {
+        const said: string[] = [];
+        (window as unknown as { retrySaid: string[] }).retrySaid = said;
+        new MutationObserver(() => {
+          const button = [...(document.querySelector('[data-testid="sync-error"]')?.parentElement?.querySelectorAll('button') ?? [])].find((shown) => /^Sync [\d,]+ changes?$/.test(shown.textContent?.trim() ?? ''));
+          const words = button?.textContent?.trim();
+          if (words && words !== said.at(-1)) said.push(words);
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
       await run.focus();
       await h.page.keyboard.press('Enter');
       // The builder goes away after the first batch.
@@ -37,7 +48,11 @@ describe('a sync that fails part-way in the smallest window', () => {
       await expect.poll(() => ui.getByRole('button', { name: 'Cancel sync' }).count(), { timeout: 30_000 }).toBe(0);
       // The retry is the Sync button, in the failure's notice, counting what is left.
       const retry = error.locator('..').getByRole('button', { name: /^Sync [\d,]+ changes?$/ });
-      await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe(await retry.textContent());
+      await expect.poll(() => retry.evaluate((shown) => shown === document.activeElement)).toBe(true);
+      // It counts what is left (a batch went before the failure), and said no other count before.
+      await expect.poll(() => retry.textContent().then((words) => words?.trim())).not.toBe(`Sync ${total.toLocaleString('en-US')} changes`);
+      const left = (await retry.textContent())!.trim();
+      expect(await ui.evaluate(() => (window as unknown as { retrySaid: string[] }).retrySaid)).toEqual([left]);
       expect(await inSight(retry)).toBe(true);
       expect(await inSight(error)).toBe(true);
       await checkAxeAsync(ui, `a sync failed part-way in the smallest window, ${theme} theme`);

@@ -200,12 +200,12 @@ export function useSyncRun({
         const message = `The sync did not finish: ${asSentence(wait?.words ?? errorText(error))} What was already sent is recorded, and your choices are kept.`;
         const settings = settingsRetry(error, onOpenSettings);
         const failed: Failure = settings ? { message, retryLabel: 'Open Settings', retry: settings } : { message, retryLabel: 'Try the sync again', retryRuns: true, retry: () => void runAsync(), tryAgainAt: wait?.tryAgainAt };
-        setFailure(failed);
-        // The list and the button then count only what is left (the recorded state; no request, so the words above stay).
-        void showRecordedAsync().then(
-          // Unread, the list still counts what was sent: said after the failure's words, while they show.
-          (read) => read === false && setFailure((current) => (current === failed ? { ...failed, message: `${failed.message} The list may still show what was sent: press Check again to see what is left.` } : current)),
-        );
+        // The list and the button count only what is left (the recorded state; no request) before
+        // the failure shows: its retry takes the button's words and the keyboard, so a count read
+        // after it would change under the focus ("Sync 262 changes", then "Sync 254 changes").
+        const read = await showRecordedAsync();
+        // Unread, the list still counts what was sent: said after the failure's words.
+        setFailure(read === false ? { ...failed, message: `${failed.message} The list may still show what was sent: press Check again to see what is left.` } : failed);
       }
     } finally {
       working.current = false;
