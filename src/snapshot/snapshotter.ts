@@ -10,7 +10,7 @@ import { COMPONENT_TYPES, findComponentRoot, isComponentRoot } from './component
 import { dirtyRootsAsync } from './dirty-roots';
 import type { ComponentRoot } from './normalize/component';
 import type { ComponentPayload, ThumbnailPayload } from './normalized-types';
-import { cancelledError, SnapshotError } from './snapshot-error';
+import { cancelledError, SnapshotError, unreadableError } from './snapshot-error';
 import { yieldToHostAsync } from '../platform/host-turns';
 import { addThumbnailsAsync } from './thumbnails';
 
@@ -145,7 +145,15 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
     try {
       return await runReader.readAsync(root);
     } catch {
-      return root.removed ? null : runReader.readAsync(root);
+      if (root.removed) return null;
+    }
+    try {
+      return await runReader.readAsync(root);
+    } catch (error) {
+      // Refused twice while it is still there: Figma will not read it as it is (a set with a
+      // warning on it). Said by its name; the run stops, so nothing reads as deleted here.
+      if (root.removed) return null;
+      throw unreadableError(root.type, root.name, error);
     }
   }
 

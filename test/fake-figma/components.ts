@@ -189,6 +189,7 @@ export class FakeComponentNode extends FakeFrameNode {
   get variantProperties(): { [property: string]: string } | null {
     if (this._removed || this._inInstance) this._assertReadable();
     if (!this._isVariant()) return null;
+    (this._parent as FakeComponentSetNode)._assertNoExistingErrors('get_variantProperties');
     return parseVariantName(this._name) ?? {};
   }
 
@@ -258,6 +259,24 @@ export class FakeComponentSetNode extends FakeFrameNode {
     return this._children.filter((c): c is FakeComponentNode => c instanceof FakeComponentNode);
   }
 
+  /**
+   * Figma refuses to read a set's properties while it shows a warning on it: two variants with
+   * the same property values ("in get_componentProperties: Component set for node has existing
+   * errors"). Its variants' and their instances' property reads fail with it.
+   */
+  _assertNoExistingErrors(api: string): void {
+    const seen = new Set<string>();
+    for (const variant of this._variants()) {
+      const properties = parseVariantName(variant._name) ?? {};
+      const values = Object.keys(properties)
+        .sort()
+        .map((key) => `${key}=${properties[key]}`)
+        .join('\n');
+      if (seen.has(values)) throw figmaError(api, 'Component set for node has existing errors');
+      seen.add(values);
+    }
+  }
+
   get defaultVariant(): ComponentNode {
     if (this._removed || this._inInstance) this._assertReadable();
     const first = this._variants()[0];
@@ -279,6 +298,7 @@ export class FakeComponentSetNode extends FakeFrameNode {
 
   get componentPropertyDefinitions(): ComponentPropertyDefinitions {
     if (this._removed || this._inInstance) this._assertReadable();
+    this._assertNoExistingErrors('get_componentPropertyDefinitions');
     const out: ComponentPropertyDefinitions = {};
     const defaults = parseVariantName(this._variants()[0]?._name ?? '') ?? {};
     for (const [key, { values }] of Object.entries(this.variantGroupProperties)) {
@@ -581,7 +601,9 @@ export class FakeInstanceNode extends FakeFrameNode {
   get variantProperties(): { [property: string]: string } | null {
     if (this._removed || this._inInstance) this._assertReadable();
     const main = this._main;
-    return main._parent instanceof FakeComponentSetNode ? (parseVariantName(main._name) ?? {}) : null;
+    if (!(main._parent instanceof FakeComponentSetNode)) return null;
+    main._parent._assertNoExistingErrors('get_variantProperties');
+    return parseVariantName(main._name) ?? {};
   }
 
   /** Definitions that apply to this instance (from the set for variants). */
@@ -593,6 +615,8 @@ export class FakeInstanceNode extends FakeFrameNode {
 
   get componentProperties(): ComponentProperties {
     if (this._removed || this._inInstance) this._assertReadable();
+    const set = this._main._parent;
+    if (set instanceof FakeComponentSetNode) set._assertNoExistingErrors('get_componentProperties');
     const out: ComponentProperties = {};
     const variant = this.variantProperties ?? {};
     for (const [name, def] of Object.entries(this._definitions())) {

@@ -53,6 +53,22 @@ describe('components and variants', () => {
     expect(() => variants[0]!.addComponentProperty('X', 'TEXT', 'x')).toThrow(/add them to its component set/);
   });
 
+  it('refuses to read the properties of a set with two variants alike, its variants’ and its instances’, until it is fixed (Figma’s “existing errors”)', async () => {
+    const { set, variants } = await buttonKitAsync();
+    const instance = variants[0]!.createInstance();
+    variants[1]!.name = 'Type=Primary, Size=Small';
+    const refused = /^in get_\w+: Component set for node has existing errors$/;
+    expect(() => set.componentPropertyDefinitions).toThrow(refused);
+    expect(() => variants[0]!.variantProperties).toThrow(refused);
+    expect(() => instance.componentProperties).toThrow(refused);
+    expect(() => instance.variantProperties).toThrow(refused);
+    // What the warning does not touch still reads.
+    expect(set.name).toBe('Button');
+    variants[1]!.name = 'Size=Small, Type=Secondary';
+    expect(instance.variantProperties).toEqual({ Type: 'Primary', Size: 'Small' });
+    expect(Object.keys(set.componentPropertyDefinitions)).toContain('Type');
+  });
+
   it('names components that are not in variant form "Property 1=…"', () => {
     const { figma } = createFakeFigma();
     const a = figma.createComponent();

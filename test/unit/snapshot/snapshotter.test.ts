@@ -199,6 +199,35 @@ describe('determinism', () => {
     expect(hashes(again)).toEqual(hashes(first));
   });
 
+  it('a component set Figma will not read (two variants alike) stops the run with its name, and the next run after the fix finds every change', async () => {
+    const { fake, fixture } = await setupAsync();
+    const snapshotter = createSnapshotter(fake.figma, { yieldAsync: noYield });
+    const before = await snapshotter.snapshotAsync();
+    const secondary = fixture.buttonSet.children.find((variant) => variant.name === 'Type=Secondary, Size=Small')!;
+    secondary.name = 'Type=Primary, Size=Small';
+    fixture.footer.description = 'Legal footer.';
+    await fake.settleAsync();
+    const refused = snapshotter.snapshotAsync().then(
+      () => null,
+      (error: unknown) => error as { code?: string; message?: string },
+    );
+    const error = await refused;
+    expect(error?.code).toBe('unreadable');
+    // The set itself, or the card that holds one of its instances: whichever is read first.
+    expect(error?.message).toMatch(/^Figma could not read the (component set “Button”|component “Product card”), so nothing was compared or sent\. Figma said: “in get_\w+: Component set for node has existing errors”\./);
+    // A full read is refused as well: nothing reads as deleted here.
+    await expect(createSnapshotter(fake.figma, { yieldAsync: noYield }).snapshotAsync()).rejects.toMatchObject({ code: 'unreadable' });
+
+    secondary.name = 'Type=Secondary, Size=Small';
+    await fake.settleAsync();
+    const after = await snapshotter.snapshotAsync();
+    const full = await createSnapshotter(fake.figma, { yieldAsync: noYield }).snapshotAsync();
+    // The footer's edit, made while the set was refused, is found; the rest is as it was.
+    expect(hashes(after)).toEqual(hashes(full));
+    expect(hashes(after)['Footer']).not.toBe(hashes(before)['Footer']);
+    expect({ ...hashes(after), Footer: null }).toEqual({ ...hashes(before), Footer: null });
+  });
+
   it('does not change when only selection or viewport change', async () => {
     const { fake, fixture } = await setupAsync();
     const snapshotter = createSnapshotter(fake.figma, { yieldAsync: noYield });
