@@ -88,7 +88,6 @@ export async function pushAsync(input: PushInput): Promise<PushResult> {
   };
   if (total === 0) return result;
   report();
-  const shell: SyncBody = planned;
 
   /** The group's upserts with ≤ 256 px thumbnails (a courtesy: one that fits a request only without it goes without). */
   const withThumbnailsAsync = async (group: SyncBody['upserts'], nodes: ReadonlyMap<string, LocalComponentNode>): Promise<SyncBody['upserts']> => {
@@ -99,7 +98,7 @@ export async function pushAsync(input: PushInput): Promise<PushResult> {
       // What is pushed becomes the "before" picture of this component's next local change.
       if (base64 !== null) input.rememberPushed(upsert.hash, base64);
       const pictured = base64 === null ? upsert : { ...upsert, thumbnail: { format: 'png' as const, base64 } };
-      out.push(fitsAlone(shell, pictured) ? pictured : upsert);
+      out.push(fitsAlone(planned, pictured) ? pictured : upsert);
     }
     return out;
   };
@@ -112,7 +111,7 @@ export async function pushAsync(input: PushInput): Promise<PushResult> {
     const last = start + GROUP_SIZE >= upserts.length;
     const groupDeletes = last ? deletes : [];
     const groupKeys = new Set([...group.map((upsert) => upsert.key), ...groupDeletes]);
-    const body: SyncBody = { ...shell, upserts: group, deletes: groupDeletes, force: planned.force.filter((key) => groupKeys.has(key)) };
+    const body: SyncBody = { ...planned, upserts: group, deletes: groupDeletes, force: planned.force.filter((key) => groupKeys.has(key)) };
     for (const split of splitSyncBody(body)) {
       context.throwIfCancelled();
       const batch = split.force.length === 0 ? split : { ...split, force: await stillSeenAsync(split.force) };
