@@ -722,11 +722,14 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
-  it('a sync refused because the comparison is out of date offers to check again, not to try the same sync again', async () => {
-    const message = 'This file now syncs to the design system "ds_2", not to "ds_1" it was compared with: nothing was sent. Check again.';
-    const page = await openAsync({ count: 20, runError: { code: 'no_comparison', message } });
+  const refusedBeforeSending = [
+    ['the comparison is out of date', 'no_comparison', 'This file now syncs to the design system "ds_2", not to "ds_1" it was compared with: nothing was sent. Check again.'],
+    ['Figma would not read a component', 'unreadable', 'Figma could not read the component set “Button”, so nothing was compared or sent. Select it in Figma: a warning on it says what to fix. Then try again.'],
+  ] as const;
+  for (const [why, code, message] of refusedBeforeSending) it(`a sync refused because ${why} says it did not start and offers to check again, not to try the same sync again`, async () => {
+    const page = await openAsync({ count: 20, runError: { code, message } });
     await page.getByTestId('sync-run').click();
-    await expect.poll(() => page.getByTestId('sync-error').textContent()).toContain('nothing was sent');
+    await expect.poll(() => page.getByTestId('sync-error').textContent()).toBe(`The sync did not start: ${message}`);
     expect(await page.getByTestId('sync-error').textContent()).not.toContain('What was already sent is recorded');
     // No retry of the same sync beside the words (a failed sync's notice offers one, as the Sync button).
     expect(await page.getByTestId('sync-error').locator('..').getByRole('button', { name: /^Sync/ }).count()).toBe(0);

@@ -189,8 +189,9 @@ export function useSyncRun({
       moved = cancelled && finds(turn.current) === 'moved';
       const code = errorCode(error);
       if (cancelled) setMessage({ tone: 'info', text: cancelledText(moved ? null : 'checking') });
-      // Refused before sending anything: the same sync again would be refused again.
-      else if (code === 'no_comparison') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Check again', retryChecks: true, retry: () => void compareAsync() });
+      // Refused before sending anything: the same sync again would be refused again. Figma would
+      // not read a component (the file's snapshot comes first): once it is fixed, the check shows the file as it is then.
+      else if (code === 'no_comparison' || code === 'unreadable') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Check again', retryChecks: true, retry: () => void compareAsync() });
       // Refused before anything was taken or sent, until a batch of references is placed: the same sync, once they are.
       else if (code === 'busy') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Sync now', retryRuns: true, retry: () => void runAsync() });
       else if (code === 'not_linked') setFailure({ message: `The sync did not start: ${errorText(error)}`, retryLabel: 'Open Settings', retry: onOpenSettings });
