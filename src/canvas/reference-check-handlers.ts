@@ -70,7 +70,15 @@ export function createReferenceCheckHandlers(figma: CheckFigma, placing: () => b
       if (placing()) return Promise.reject(new BridgeError('busy', 'Envelope is still placing references on the canvas. Wait until they are there, then remove these again.'));
       if (syncing()) return Promise.reject(syncRunningError('Remove these references'));
       if (removals.removing()) return Promise.reject(new BridgeError('busy', 'Envelope is still removing other references. Wait until it is done, then remove these again.'));
-      return removals.trackAsync(() => removeReferencesAsync(figma, nodeIds, goneEmailIds, (label, done, total) => context.progress({ done, total, label })));
+      return removals.trackAsync(() =>
+        removeReferencesAsync(
+          figma,
+          nodeIds,
+          goneEmailIds,
+          (label, done, total) => context.progress({ done, total, label }),
+          () => context.throwIfCancelled(),
+        ),
+      );
     },
     'canvas/references-show': async ({ nodeId }) => {
       const node = await figma.getNodeByIdAsync(nodeId);

@@ -22,6 +22,18 @@ const MIN_CAPTION_WIDTH = 240;
 const CAPTION_COLOR: RGB = { r: 0.4, g: 0.4, b: 0.4 };
 const LINK_COLOR: RGB = { r: 0.05, g: 0.4, b: 0.9 };
 
+const SCREENSHOT_NAME = 'Screenshot';
+const CAPTION_NAME = 'Caption';
+const TILE_NAME = /^Screenshot( \d+ of \d+)?$/;
+
+/**
+ * Whether a layer inside a reference is one the reference was built with (a screenshot tile or its
+ * caption), not one the designer added: removing a reference takes only these.
+ */
+export function isBuiltReferenceLayer(node: SceneNode): boolean {
+  return (node.type === 'RECTANGLE' && TILE_NAME.test(node.name)) || (node.type === 'TEXT' && node.name === CAPTION_NAME);
+}
+
 export interface ReferenceInput {
   source: ReferenceSource;
   width: number;
@@ -108,7 +120,7 @@ export function buildReference(figma: CanvasApi, { input, images, font }: Prepar
     frame.clipsContent = false;
     input.tiles.forEach((tile, index) => {
       const rectangle = figma.createRectangle();
-      rectangle.name = input.tiles.length === 1 ? 'Screenshot' : `Screenshot ${index + 1} of ${input.tiles.length}`;
+      rectangle.name = input.tiles.length === 1 ? SCREENSHOT_NAME : `${SCREENSHOT_NAME} ${index + 1} of ${input.tiles.length}`;
       frame!.appendChild(rectangle);
       rectangle.resize(tile.width, tile.height);
       rectangle.x = tile.x;
@@ -149,7 +161,7 @@ function addCaption(figma: CanvasApi, frame: FrameNode, source: ReferenceSource,
   const caption = referenceCaption(source);
   const text = figma.createText();
   frame.appendChild(text);
-  text.name = 'Caption';
+  text.name = CAPTION_NAME;
   text.fontName = font;
   text.fontSize = CAPTION_FONT_SIZE;
   text.characters = caption.text;

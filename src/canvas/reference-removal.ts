@@ -1,10 +1,12 @@
 // Removes reference frames to emails the library removed, in one undo step. The UI says which
 // emails are gone; each frame is checked again here so a reference to an email that still
-// exists (or a frame that changed since it was found) is never touched.
+// exists (or a frame that changed since it was found) is never touched, and layers the designer
+// added inside a reference stay where they are, in its frame.
 import type { ReferenceRemoval } from '../shared/bridge/messages';
 import { pageOf } from '../platform/show-node';
 import { isEmptiedBoard } from './board';
 import { checkButtonGoesAsync, dropCheckButton } from './check-references-button';
+import { isBuiltReferenceLayer } from './reference-nodes';
 import { parseReferenceRecord, REFERENCE_DATA_KEY } from './reference-record';
 
 type RemovalFigma = Pick<PluginAPI, 'getNodeByIdAsync' | 'commitUndo' | 'root'>;
@@ -24,7 +26,17 @@ function pageNameOf(node: BaseNode): string {
   return pageOf(node)?.name ?? '';
 }
 
-export async function removeReferencesAsync(figma: RemovalFigma, nodeIds: readonly string[], goneEmailIds: readonly number[], onProgress: RemovalProgress = () => undefined): Promise<ReferenceRemoval> {
+/**
+ * `throwIfCancelled`: the window stopped waiting (it gave up, or the person left). Checked up to the
+ * first change, so a removal the window called failed never happens afterwards.
+ */
+export async function removeReferencesAsync(
+  figma: RemovalFigma,
+  nodeIds: readonly string[],
+  goneEmailIds: readonly number[],
+  onProgress: RemovalProgress = () => undefined,
+  throwIfCancelled: () => void = () => undefined,
+): Promise<ReferenceRemoval> {
   const gone = new Set(goneEmailIds);
   const distinct = [...new Set(nodeIds)];
   // Every wait comes before the first removal: a request answered meanwhile (the design-system id
@@ -34,16 +46,19 @@ export async function removeReferencesAsync(figma: RemovalFigma, nodeIds: readon
     // Finding a reference may load its page: several hundred on large pages must not look like silence.
     onProgress('Removing references…', index, distinct.length);
     found.push({ nodeId, node: await figma.getNodeByIdAsync(nodeId) });
+    throwIfCancelled();
   }
   // The last reference gone takes the file's "Check email references" button with it, in the same undo step.
   const leaving = new Set(found.flatMap(({ node }) => (node === null ? [] : [node.id])));
   const buttonGoes = leaving.size > 0 && (await checkButtonGoesAsync(figma, leaving, (done, total) => onProgress('Looking for references left in the file…', done, total)));
 
+  throwIfCancelled();
   // What the plugin did before stays a step of its own; the removals below are the next one.
   figma.commitUndo();
   const failures: ReferenceRemoval['failures'] = [];
   let removed = 0;
   let kept = false;
+  const framesKept: NonNullable<ReferenceRemoval['framesKept']> = [];
   /** What held the references removed: a journey board left with only its stage labels goes too. */
   const holders = new Set<BaseNode>();
   for (const { nodeId, node } of found) {
@@ -60,9 +75,13 @@ export async function removeReferencesAsync(figma: RemovalFigma, nodeIds: readon
     const pageName = pageNameOf(node);
     try {
       const holder = node.parent;
-      node.remove();
+      if (removeBuiltLayersOnly(node)) {
+        framesKept.push({ nodeId, name: node.name, pageName });
+      } else {
+        node.remove();
+        if (holder) holders.add(holder);
+      }
       removed++;
-      if (holder) holders.add(holder);
     } catch (error) {
       kept = true;
       failures.push({ nodeId, name: node.name, pageName, reason: removalProblem(node, error) });
@@ -72,7 +91,20 @@ export async function removeReferencesAsync(figma: RemovalFigma, nodeIds: readon
   // A reference that stayed (refused, or its record changed) keeps the button.
   if (buttonGoes && !kept) dropCheckButton(figma.root);
   figma.commitUndo();
-  return { removed, failures, ...(boards.length > 0 ? { boards } : {}) };
+  return { removed, failures, ...(boards.length > 0 ? { boards } : {}), ...(framesKept.length > 0 ? { framesKept } : {}) };
+}
+
+/**
+ * A reference holding layers the designer added (a note, an arrow) loses only what it was built
+ * with, and its record and relaunch button: their layers stay in its frame, where they put them.
+ * False, untouched, when it holds nothing of theirs (the whole frame goes).
+ */
+function removeBuiltLayersOnly(node: SceneNode): boolean {
+  if (!('children' in node) || node.children.every(isBuiltReferenceLayer)) return false;
+  for (const child of node.children.filter(isBuiltReferenceLayer)) child.remove();
+  node.setPluginData(REFERENCE_DATA_KEY, '');
+  node.setRelaunchData({});
+  return true;
 }
 
 /** Removes the journey boards left empty (in the caller's undo step); a board Figma refuses to remove stays, unsaid. */

@@ -312,6 +312,11 @@ export const referenceRemovalSchema = z.object({
   failures: z.array(z.object({ nodeId: z.string(), name: z.string(), pageName: z.string(), reason: z.string() })),
   /** Journey boards the removal emptied, removed with their last reference in the same undo step (absent: none). */
   boards: z.optional(z.array(z.object({ name: z.string(), pageName: z.string() }))),
+  /**
+   * References removed whose frame stays, because it holds layers the designer added: only its
+   * screenshot, caption and record went (absent: none). Counted in `removed`.
+   */
+  framesKept: z.optional(z.array(z.object({ nodeId: z.string(), name: z.string(), pageName: z.string() }))),
 });
 export type ReferenceRemoval = z.infer<typeof referenceRemovalSchema>;
 

@@ -2,11 +2,12 @@
 // (dynamic-page, the demo document plus reference frames on two pages), the UI's email check
 // through the real library client against the emulator, and the removal with its undo step.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { REFERENCE_DATA_KEY } from '../../../src/canvas/reference-record';
+import { OPEN_EMAIL_COMMAND, REFERENCE_DATA_KEY } from '../../../src/canvas/reference-record';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
 import { createLibraryClient } from '../../../src/shared/api/library/client';
 import { handlerContext } from '../../../src/shared/bridge/endpoint';
+import { createCancelSource } from '../../../src/shared/api/http/cancel-signal';
 import { createBrowserFetchTransport } from '../../../ui/http/browser-fetch-transport';
 import { checkEmailsAsync } from '../../../ui/library/references/check-emails';
 import { distinctEmailIds, goneReferences, summaryText } from '../../../ui/library/references/reference-check';
@@ -133,6 +134,63 @@ describe('the reference check', () => {
     fake.figma.triggerUndo();
     expect(referenceNodes().length).toBe(4);
     expect((await plugin.handlers['settings/get']({}, context)).designSystemId).toBe('ds_meanwhile');
+  });
+
+  it('keeps the layers a designer added inside a reference: only its screenshot, caption and record go, and ⌘Z puts them back', async () => {
+    await controlAsync(emulator.libraryUrl, `library/emails/${emailIds[1]!}/remove`, {});
+    const { outcome } = await checkAsync();
+    const [gone] = goneReferences(outcome);
+    const frame = fake.inspect.node(gone!.nodeId) as FrameNode;
+    // Built as the placement builds it (reference-nodes.ts), then annotated by the designer.
+    const note = fake.inspect.run(() => {
+      for (const name of ['Screenshot 1 of 2', 'Screenshot 2 of 2']) {
+        const tile = fake.figma.createRectangle();
+        tile.name = name;
+        frame.appendChild(tile);
+      }
+      const caption = fake.figma.createText();
+      caption.name = 'Caption';
+      frame.appendChild(caption);
+      frame.setRelaunchData({ [OPEN_EMAIL_COMMAND]: 'Acme — Sale' });
+      const sticky = fake.figma.createFrame();
+      sticky.name = 'Use this header';
+      frame.appendChild(sticky);
+      return sticky;
+    });
+    const result = await plugin.handlers['canvas/references-remove']({ nodeIds: [gone!.nodeId], goneEmailIds: [...outcome.goneEmailIds] }, context);
+    expect(result).toEqual({ removed: 1, failures: [], framesKept: [{ nodeId: frame.id, name: frame.name, pageName: gone!.pageName }] });
+    expect(frame.removed).toBe(false);
+    expect(frame.children.map((child) => child.name)).toEqual(['Use this header']);
+    expect(note.parent).toBe(frame);
+    // No longer a reference: the check does not find it again, and it offers no email.
+    expect(frame.getPluginData(REFERENCE_DATA_KEY)).toBe('');
+    expect(frame.getRelaunchData()).toEqual({});
+    expect((await plugin.handlers['canvas/references-find']({}, context)).references.map((reference) => reference.nodeId)).not.toContain(frame.id);
+
+    fake.figma.triggerUndo();
+    expect(frame.children.map((child) => child.name)).toEqual(['Screenshot 1 of 2', 'Screenshot 2 of 2', 'Caption', 'Use this header']);
+    expect(frame.getPluginData(REFERENCE_DATA_KEY)).toContain(`"emailId":${emailIds[1]!}`);
+  });
+
+  it('changes nothing once the window stopped waiting for the removal (it told the designer the references could not be removed)', async () => {
+    await controlAsync(emulator.libraryUrl, `library/emails/${emailIds[0]!}/remove`, {});
+    const { outcome } = await checkAsync();
+    const gone = goneReferences(outcome);
+    expect(gone.length).toBe(2);
+    const cancel = createCancelSource();
+    // The window's wait ran out while Figma looked up the second reference (a page load, say).
+    const getNodeByIdAsync = fake.figma.getNodeByIdAsync.bind(fake.figma);
+    let lookUps = 0;
+    Object.defineProperty(fake.figma, 'getNodeByIdAsync', {
+      value: async (id: string) => {
+        if (++lookUps === 2) cancel.cancel();
+        return getNodeByIdAsync(id);
+      },
+      configurable: true,
+    });
+    const removal = plugin.handlers['canvas/references-remove']({ nodeIds: gone.map((reference) => reference.nodeId), goneEmailIds: [...outcome.goneEmailIds] }, handlerContext({ signal: cancel.signal }));
+    await expect(removal).rejects.toMatchObject({ code: 'cancelled' });
+    expect(referenceNodes().length).toBe(4);
   });
 
   it('says in words why a reference stayed: gone from the file, or inside an instance', async () => {

@@ -188,6 +188,15 @@ describe('removalText', () => {
     for (const text of [unlisted, board, boards]) expect(text).not.toContain('“”');
     expect([...messageProblems(unlisted), ...messageProblems(board), ...messageProblems(boards)]).toEqual([]);
   });
+  it('says which references kept their frame for the layers the designer added in it, in its row’s words, and that those layers stay', () => {
+    const listed = [{ nodeId: '1:3', name: 'Acme — Sale', pageId: '0:1', pageName: 'Cover', x: 0, y: 0, within: null, emailId: 7, brandName: 'Acme', subject: 'Sale' }];
+    const text = removalText({ removed: 2, failures: [], framesKept: [{ nodeId: '1:3', name: 'Acme — Sale', pageName: 'Cover' }] }, listed);
+    expect(text).toBe('Removed 2 references (one undo step in Figma). “Acme: Sale” on page “Cover”, on the canvas held layers you added: its screenshot and caption were removed, and its frame stays with your layers in it.');
+    // Not listed: Figma's name for it, on its page.
+    const unlisted = removalText({ removed: 1, failures: [], framesKept: [{ nodeId: '1:4', name: 'Petal — Hello', pageName: 'Moodboard' }] });
+    expect(unlisted).toBe('Removed 1 reference (one undo step in Figma). “Petal — Hello” on page “Moodboard” held layers you added: its screenshot and caption were removed, and its frame stays with your layers in it.');
+    expect([...messageProblems(text), ...messageProblems(unlisted)]).toEqual([]);
+  });
   it('names the journey boards that went with their last reference, after the references', () => {
     const text = removalText({ removed: 1, failures: [], boards: [{ name: 'Acme — journey', pageName: 'Emails' }] });
     expect(text).toBe('Removed 1 reference (one undo step in Figma). The journey board “Acme — journey” on page “Emails” held no other reference, so it was removed too.');

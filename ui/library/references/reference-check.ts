@@ -135,10 +135,10 @@ export function goneReferences(outcome: Pick<CheckOutcome, 'references' | 'goneE
 export const alreadyGone = (failure: ReferenceRemoval['failures'][number]) => failure.name === '';
 
 /**
- * "Removed 2 references (one undo step in Figma)." (or that none was), each one that stayed, with why, those already deleted, and the journey boards emptied with them.
+ * "Removed 2 references (one undo step in Figma)." (or that none was), each whose frame stayed for the layers the designer added in it, each one that stayed, with why, those already deleted, and the journey boards emptied with them.
  * `listed` is the rows as the designer saw them when removing: each one named is named in its row's words, place included.
  */
-export function removalText({ removed, failures, boards }: ReferenceRemoval, listed: readonly FoundReference[] = []): string {
+export function removalText({ removed, failures, boards, framesKept = [] }: ReferenceRemoval, listed: readonly FoundReference[] = []): string {
   const places = placeTexts(listed);
   /** "“Acme: Sale” on page “Cover”, in the journey board “Spring”", as its row says it, else null (not listed). */
   const asListed = (nodeId: string): string | null => {
@@ -152,9 +152,14 @@ export function removalText({ removed, failures, boards }: ReferenceRemoval, lis
     const which = asListed(failure.nodeId) ?? `${quotedName(failure.name, 'A reference with no name')} on ${pageWords(failure.pageName)}`;
     return `${which} was not removed. ${failure.reason}`;
   });
+  // Its frame still shows on the canvas: said, so the designer knows why, and that their layers are safe.
+  const framesStay = framesKept.map((frame) => {
+    const which = asListed(frame.nodeId) ?? `${quotedName(frame.name, 'A reference with no name')} on ${pageWords(frame.pageName)}`;
+    return `${which} held layers you added: its screenshot and caption were removed, and its frame stays with your layers in it.`;
+  });
   // Nothing removed makes no undo step: saying one would send the designer looking for it.
   const emptied = emptiedBoardsText(boards);
-  return [removed === 0 ? 'No reference was removed.' : `Removed ${plural(removed, 'reference')} (one undo step in Figma).`, ...stayed, ...(emptied ? [emptied] : [])].join(' ');
+  return [removed === 0 ? 'No reference was removed.' : `Removed ${plural(removed, 'reference')} (one undo step in Figma).`, ...framesStay, ...stayed, ...(emptied ? [emptied] : [])].join(' ');
 }
 
 type Board = NonNullable<ReferenceRemoval['boards']>[number];
