@@ -28,6 +28,8 @@ export interface SaveSectionProps {
   onSelection: (selection: TemplateSelection) => void;
   /** A template was created or changed (or may have been): the list reads again. */
   onSaved: () => void;
+  /** A frame was unlinked (here only: the builder is not asked): the list's row no longer names it. */
+  onUnlinked: (frameId: string) => void;
   onOpenSettings: () => void;
   /** Opened by the "Update template" relaunch button: update at once. */
   updateNow: boolean;
@@ -49,7 +51,7 @@ const linkKey = (selection: TemplateSelection | null) => `${selection?.frame?.id
 /** What a save said holds for its frame, its template and the builder key (or address) it was said with. */
 const saidKey = (selection: TemplateSelection | null, epoch: number) => `${linkKey(selection)} ${epoch}`;
 
-export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenSettings, updateNow, epoch, nowMs, keyMissing = false, linkedName, rows = [], listFailed = false }: SaveSectionProps) {
+export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlinked, onOpenSettings, updateNow, epoch, nowMs, keyMissing = false, linkedName, rows = [], listFailed = false }: SaveSectionProps) {
   const frame = selection?.frame ?? null;
   // What was typed, by frame: another frame selected keeps it for this one's return. A frame
   // nothing was typed for shows its own name (as it is now: renamed on the canvas, the new one).
@@ -122,6 +124,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onOpenS
         onResult: (next) => {
           unlinkedHere.current = true;
           onSelection(next);
+          onUnlinked(target);
           say({ tone: 'info', text: `${unlinked} is no longer linked to a template.` }, next);
         },
       });

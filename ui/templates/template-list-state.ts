@@ -87,6 +87,14 @@ export function replaceTemplateRow(state: TemplateListState, changed: TemplateRo
 }
 
 /**
+ * A frame unlinked here: its template's row no longer names it, at once. Unlinking asks nothing of
+ * the builder, so nothing reads the list again, and a read of page 1 would leave a row below it as it was.
+ */
+export function unlinkFrameRows(state: TemplateListState, frameId: string): TemplateListState {
+  return { ...state, rows: state.rows.map((row) => (row.linkedFrame?.id === frameId ? { ...row, linkedFrame: null } : row)) };
+}
+
+/**
  * A template deleted from its row: gone at once (its confirmation with it), before the list reads
  * again, and from the workspace's count: that read may fail, and "Deleted X. 4 templates" stood
  * over the 3 left.

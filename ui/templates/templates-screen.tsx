@@ -15,7 +15,7 @@ import { TextField } from '../components/text-field';
 import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
-import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead } from './template-list-state';
+import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead, unlinkFrameRows } from './template-list-state';
 import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, listedLinkName, listReadProblem, searchingText, withAddressMissing } from './template-words';
 import { useNowMs } from '../hooks/use-now';
 import { quotedName } from '../../src/shared/quoted-name';
@@ -201,11 +201,12 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     reload();
     readAfterSave.current = requests.current;
   };
+  const onUnlinked = (frameId: string) => setList((state) => unlinkFrameRows(state, frameId));
   useNoticeInSight(listSection, list.awaiting === readAfterSave.current ? null : list.problem, null);
   // The selected frame's template is named as the list names it, unless the list was read before the frame's last save or rename here.
   return (
     <div class="templates" hidden={hidden}>
-      <SaveSection endpoint={endpoint} epoch={epoch} selection={selection} onSelection={setSelection} onSaved={onSaved} onOpenSettings={onOpenSettings} updateNow={updateNow} nowMs={nowMs} keyMissing={list.problem?.keyMissing} linkedName={listedLinkName(list.rows, selection?.link)} rows={list.rows} listFailed={list.problem !== null} />
+      <SaveSection endpoint={endpoint} epoch={epoch} selection={selection} onSelection={setSelection} onSaved={onSaved} onUnlinked={onUnlinked} onOpenSettings={onOpenSettings} updateNow={updateNow} nowMs={nowMs} keyMissing={list.problem?.keyMissing} linkedName={listedLinkName(list.rows, selection?.link)} rows={list.rows} listFailed={list.problem !== null} />
       <section class="settings-section" aria-labelledby="templates-list-title" ref={listSection}>
         <h2 id="templates-list-title" tabIndex={-1} ref={listHeading}>
           Templates in the workspace
