@@ -1,6 +1,7 @@
 // What one sync sends and how the sync state moves: pure, so the runner (I/O) only carries it out.
 import type { Component, ComponentUpsert, SyncBody, SyncResult } from '../shared/api/builder/schemas';
 import { splitSyncBody } from '../shared/api/builder/sync-batches';
+import { compareServerTimes } from '../shared/api/builder/server-time';
 import type { SyncChoice } from '../shared/bridge/messages';
 import type { ComponentPayload } from '../snapshot/normalized-types';
 import { allowedChoicesFor, defaultChoice, type ClassifiedComponent } from './classify';
@@ -114,6 +115,23 @@ export function planPush(input: PushPlanInput): PushPlan {
  * file would read as deleted here and be deleted there), take one out, or count as pushed or as
  * a conflict. Pure.
  */
+/**
+ * The forced keys still safe to force: those whose version now is the one the designer was shown
+ * (the same instant, however the builder writes it this time, and the same content), or that have
+ * no version now. One edited again since is left to come back as a conflict.
+ */
+export function stillSeen(
+  forced: readonly string[],
+  seen: ReadonlyMap<string, Pick<Component, 'updated_at' | 'hash'>>,
+  now: ReadonlyMap<string, Pick<Component, 'updated_at' | 'hash'>>,
+): string[] {
+  return forced.filter((key) => {
+    const version = now.get(key);
+    const shown = seen.get(key);
+    return version === undefined || (shown !== undefined && compareServerTimes(shown.updated_at, version.updated_at) === 0 && shown.hash === version.hash);
+  });
+}
+
 export function sentOnly(batch: SyncBody, answer: SyncResult): SyncResult {
   const upserted = new Set(batch.upserts.map((upsert) => upsert.key));
   const deleted = new Set(batch.deletes);

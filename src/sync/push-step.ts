@@ -9,7 +9,7 @@ import type { HandlerContext } from '../shared/bridge/endpoint';
 import type { ComponentPayload } from '../snapshot/normalized-types';
 import { exportThumbnailAsync, findComponentsByKeyAsync, type LocalComponentNode } from './component-nodes';
 import type { PayloadCache } from './payload-cache';
-import { applyBatchResult, sentOnly } from './push-plan';
+import { applyBatchResult, sentOnly, stillSeen } from './push-plan';
 import { allChangesSinceAsync, repeatGarbledAsync, type DesignSystemLink } from './sync-requests';
 import type { SyncState } from './sync-state';
 import { countText } from './count-text';
@@ -79,12 +79,7 @@ export async function pushAsync(input: PushInput): Promise<PushResult> {
     context.progress({ done: sent, total: total === 0 ? null : total, label: 'Checking for changes since the comparison…' });
     const since = await allChangesSinceAsync(link, input.comparedAt, context.signal);
     context.throwIfCancelled();
-    const now = new Map(since.components.map((component) => [component.key, component]));
-    return forced.filter((key) => {
-      const version = now.get(key);
-      const seen = input.seen.get(key);
-      return version === undefined || (seen !== undefined && seen.updated_at === version.updated_at && seen.hash === version.hash);
-    });
+    return stillSeen(forced, input.seen, new Map(since.components.map((component) => [component.key, component])));
   };
   if (total === 0) return result;
   report();

@@ -3,7 +3,7 @@ import type { Component, SyncBody, SyncResult } from '../../../src/shared/api/bu
 import type { SyncChoice } from '../../../src/shared/bridge/messages';
 import type { ComponentPayload } from '../../../src/snapshot/normalized-types';
 import { classifyComponents, type LocalComponentSummary } from '../../../src/sync/classify';
-import { applyBatchResult, applySettled, applyTaken, nextBaseTime, planPush, sentOnly, type PushPlanInput } from '../../../src/sync/push-plan';
+import { applyBatchResult, applySettled, applyTaken, nextBaseTime, planPush, sentOnly, stillSeen, type PushPlanInput } from '../../../src/sync/push-plan';
 import { emptySyncState, type SyncState, type SyncStateEntry } from '../../../src/sync/sync-state';
 
 const SOURCE: SyncBody['source'] = { file_id: 'file1', file_name: 'Emails', user: 'Ada', plugin_version: '1.0.0' };
@@ -238,6 +238,29 @@ describe('state after a sync', () => {
     // Taken in part: the file's hash, but the remote version not marked as seen (still a change there).
     const partly = applyTaken(state({ a: 'h1' }), [{ remote: remote('a', 'h5'), localHash: 'h6', name: 'A', partly: true }]);
     expect(partly.components.get('a')).toEqual({ hash: 'h6', updatedAt: null, name: 'A' });
+  });
+});
+
+describe('stillSeen', () => {
+  const version = (updated_at: string, hash = 'h1') => ({ updated_at, hash });
+  it('keeps forcing a version the builder writes another way this time (the same instant: "+00:00" for "Z", more digits), and no longer one edited since', () => {
+    const seen = new Map([
+      ['a', version('2026-11-20T10:00:00Z')],
+      ['b', version('2026-11-20T10:00:00.500Z')],
+      ['c', version('2026-11-20T10:00:00Z')],
+      ['d', version('2026-11-20T10:00:00Z')],
+    ]);
+    const now = new Map([
+      ['a', version('2026-11-20T10:00:00.000+00:00')],
+      ['b', version('2026-11-20T10:00:00.5000Z')],
+      // Edited since: a later time, or other content at the same time.
+      ['c', version('2026-11-20T10:00:01Z')],
+      ['d', version('2026-11-20T10:00:00Z', 'h2')],
+    ]);
+    expect(stillSeen(['a', 'b', 'c', 'd'], seen, now)).toEqual(['a', 'b']);
+  });
+  it('forces one that has no version now, never one with a version the designer was not shown', () => {
+    expect(stillSeen(['gone', 'unseen'], new Map(), new Map([['unseen', version(BASE_TIME)]]))).toEqual(['gone']);
   });
 });
 
