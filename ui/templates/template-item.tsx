@@ -14,11 +14,14 @@ import { ProblemLine } from './problem-line';
 import { useStillBefore } from '../hooks/use-still-before';
 import { actionProblem, BUILDER_REQUEST_TIMEOUT_MS, isGoneElsewhere, linkedFrameText, listMayHaveChanged, openedText, templateProblem, type TemplateProblem } from './template-words';
 import { SubmitForm } from '../components/submit-form';
+import { useLatest } from '../hooks/use-latest';
 
 export interface TemplateItemProps {
   endpoint: Pick<UiEndpoint, 'request'>;
   row: TemplateRow;
   nowMs: number;
+  /** Changes when the builder's address or key was saved. */
+  epoch: number;
   /** The template was renamed: the list shows it as the builder answered (`before`: the row as it was). */
   onRenamed: (before: TemplateRow, renamed: TemplateRow) => void;
   /** Open read the template from the builder (no frame here): the row shows it as answered, a rename elsewhere too. */
@@ -44,7 +47,7 @@ function outlivingRow<T>(sent: Promise<T>, onDone: (value: T) => void): Promise<
 
 type Mode = { kind: 'idle' } | { kind: 'rename'; name: string; description: string; error: string | null } | { kind: 'delete' } | { kind: 'details'; opened: TemplateOpenOutcome };
 
-export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDeleted, onOpenSettings, onActionStart, renameDrafts }: TemplateItemProps) {
+export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, onDeleted, onOpenSettings, onActionStart, renameDrafts }: TemplateItemProps) {
   // A row hidden by the filter is drawn anew when it shows again: its rename comes back as it was left.
   const [mode, setMode] = useState<Mode>(() => {
     const draft = renameDrafts.get(row.id);
@@ -54,8 +57,12 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
   else renameDrafts.delete(row.id);
   // Which action failed: backing out of a rename takes its own failure with it, not Open's or Delete's.
   // `mayHaveGoneThrough`: its answer was lost, so the builder may have done it (a rename's "Rename it again to be sure").
-  const [problemSaid, setProblemSaid] = useState<{ problem: TemplateProblem; of: 'open' | 'rename' | 'delete'; mayHaveGoneThrough: boolean } | null>(null);
-  const problem = problemSaid?.problem ?? null;
+  // Said with the builder's old key or address, it does not stand beside the new one's answers (a
+  // refused key's "Check the key in Settings" after a new key was saved): kept with the epoch it
+  // was said in and shown only while that holds, as the save section's.
+  const [problemSaid, setProblemSaid] = useState<{ problem: TemplateProblem; of: 'open' | 'rename' | 'delete'; mayHaveGoneThrough: boolean; epoch: number } | null>(null);
+  const problem = problemSaid?.epoch === epoch ? problemSaid.problem : null;
+  const latestEpoch = useLatest(epoch);
   const [said, setSaid] = useState('');
   const action = useRequest<unknown, 'open' | 'rename' | 'delete'>({ whilePending: 'ignore' });
   const busy = action.pending !== null;
@@ -106,7 +113,7 @@ export function TemplateItem({ endpoint, row, nowMs, onRenamed, onRead, onDelete
       onError: (error) => {
         if (name === 'delete' && listMayHaveChanged(error)) deletionMayHaveGone.current = true;
         if (name === 'rename' && isGoneElsewhere(error)) onDeleted(row, true);
-        else setProblemSaid({ problem: actionProblem(templateProblem(error), error, Date.now(), name === 'open' ? 'open' : 'change'), of: name, mayHaveGoneThrough: listMayHaveChanged(error) });
+        else setProblemSaid({ problem: actionProblem(templateProblem(error), error, Date.now(), name === 'open' ? 'open' : 'change'), of: name, mayHaveGoneThrough: listMayHaveChanged(error), epoch: latestEpoch.current });
       },
     });
   };

@@ -1,0 +1,76 @@
+// Templates: a row's Open refused because the builder key was revoked meanwhile says to check the
+// key in Settings. The designer saves a new key there and comes back: the list reads with it, and
+// the row still said the old key was not accepted, beside templates the new key had just read.
+// The refusal goes with the key it was said of, as the save section's does.
+import type { Frame } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { maskKey } from '../../src/shared/settings/validate-settings';
+import { checkAxeAsync } from './support/a11y-checks';
+import { addRouteAsync } from './support/own-route';
+import { useHarness, textOf, type Harness } from './support/playground-harness';
+
+const h = useHarness();
+const NAME = 'Welcome email';
+
+const tab = (ui: Frame, name: string) => ui.getByRole('navigation', { name: 'Envelope screens' }).getByRole('button', { name });
+const rowOf = (ui: Frame) => ui.getByRole('list', { name: 'Templates in the workspace' }).getByRole('listitem').filter({ has: ui.getByText(NAME, { exact: true }) });
+
+async function builderKeysAsync(): Promise<{ demo: string; other: string }> {
+  return ((await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string; other: string } } }).builder.keys;
+}
+
+/**
+ * From now on the builder refuses `key` as it refuses a revoked one (401); other keys are answered
+ * as usual, and `onOtherKeyList` hears each read of the list made with one.
+ */
+function revokeBuilderKeyAsync(harness: Pick<Harness, 'page' | 'emulator'>, key: string, onOtherKeyList: () => void): Promise<() => Promise<void>> {
+  const builderOrigin = new URL(harness.emulator.builderUrl).origin;
+  return addRouteAsync(harness.page, (url) => url.origin === builderOrigin && url.pathname.startsWith('/api/'), (route, request) => {
+    if (request.headers()['authorization'] !== `Bearer ${key}`) {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/templates') onOtherKeyList();
+      return route.fallback();
+    }
+    return route.fulfill({
+      status: 401,
+      headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
+      body: JSON.stringify({ error: 'invalid_api_key', message: 'The provided API key is not valid.' }),
+    });
+  });
+}
+
+describe('Templates: a row’s key refusal and a new key', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`is gone once a new builder key is saved in Settings (${theme})`, async () => {
+      const keys = await builderKeysAsync();
+      await h.openFreshAsync(`?command=templates&theme=${theme}&demo-keys=1`);
+      const ui = await h.uiFrameAsync();
+      const row = rowOf(ui);
+      await row.waitFor({ timeout: 20_000 });
+
+      let newKeyReads = 0;
+      const stopAsync = await revokeBuilderKeyAsync(h, keys.demo, () => newKeyReads++);
+      try {
+        await row.getByRole('button', { name: `Open “${NAME}”` }).click();
+        await expect.poll(() => textOf(row.getByRole('alert')), { timeout: 30_000 }).toContain('The builder API key was not accepted');
+
+        // The designer saves a new key in Settings and comes back.
+        await tab(ui, 'Settings').click();
+        await ui.getByTestId('settings-builder-replace-key').click();
+        await ui.getByTestId('settings-builder-key').fill(keys.other);
+        await ui.getByTestId('settings-builder-save').click();
+        await expect.poll(() => textOf(ui.getByTestId('settings-builder-key-hint')), { timeout: 20_000 }).toBe(maskKey(keys.other));
+        await tab(ui, 'Templates').click();
+
+        // The list reads with the new key; the row's refusal, said of the old key, is not beside it.
+        await expect.poll(() => newKeyReads, { timeout: 20_000 }).toBeGreaterThan(0);
+        await expect.poll(() => ui.getByText('Reading the templates…').count(), { timeout: 20_000 }).toBe(0);
+        await row.waitFor();
+        expect(await row.getByRole('alert').count()).toBe(0);
+        expect(await ui.getByText('The builder API key was not accepted').count()).toBe(0);
+        await checkAxeAsync(ui, `Templates, a row after a new key, ${theme}`);
+      } finally {
+        await stopAsync();
+      }
+    }, 60_000);
+  }
+});
