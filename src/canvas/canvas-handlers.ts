@@ -95,6 +95,8 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
   const drops = new Map<string, Drop>();
   const batches = new Map<string, Batch>();
   let batchCounter = 0;
+  /** Lone references placed so far: a reference check that searched while one landed may have missed it. */
+  let lonePlaced = 0;
   /** The references placed: the bar's words follow them after the batch (⌘Z, a delete, ⌘⇧Z). */
   const placedWatch = createPlacedWatch(figma);
 
@@ -273,6 +275,7 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
         frame.y = at.y;
       }
       showCheckButton(figma.root, true);
+      lonePlaced++;
       return { nodeId: frame.id, name: frame.name, ...showAndCommit(page, [frame], drop === undefined) };
     } catch (error) {
       if (!frame.removed) frame.remove();
@@ -392,7 +395,7 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
     placing,
     removing: removals.removing,
     handlers: {
-      ...createReferenceCheckHandlers(figma, placing, syncing, removals),
+      ...createReferenceCheckHandlers(figma, placing, syncing, removals, () => lonePlaced),
       'canvas/insert': (payload, context) => insertAsync(payload, context),
       'canvas/insert-begin': ({ layout, title }) => {
         assertEditable();

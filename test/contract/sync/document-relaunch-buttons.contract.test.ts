@@ -68,6 +68,25 @@ describe('the document’s relaunch buttons', () => {
     expect(documentButtons()).toEqual(['sync']);
   });
 
+  it('the reference check keeps the button when a lone reference lands while it searches (it searched that page before the reference came)', async () => {
+    deleteOnCanvas(await placeReferenceAsync(42));
+    // A page searched after the open one: the reference is dropped on the open one while this one loads.
+    const later = h.fake.figma.createPage();
+    const loadAsync = later.loadAsync.bind(later);
+    let dropped: string | null = null;
+    Object.defineProperty(later, 'loadAsync', {
+      value: async () => {
+        dropped = await placeReferenceAsync(43);
+        return loadAsync();
+      },
+      configurable: true,
+    });
+    const found = await h.plugin.handlers['canvas/references-find']({}, context);
+    expect(dropped).not.toBeNull();
+    expect(found.references).toEqual([]);
+    expect(documentButtons()).toEqual(['references']);
+  });
+
   it('the reference check that finds references keeps the button', async () => {
     await placeReferenceAsync(42);
     const second = await placeReferenceAsync(43);
