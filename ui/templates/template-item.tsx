@@ -124,8 +124,10 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
     );
   const rename = (name: string, description: string) => {
     const error = visibleNameProblem(name);
+    // Said of this attempt alone: an earlier "Enter a template name." stayed under a valid name, beside this one's failure.
+    setMode({ kind: 'rename', name, description, error });
     // As for a save: the keyboard goes to the field the words are about.
-    if (error !== null) return (setMode({ kind: 'rename', name, description, error }), nameRef.current?.focus());
+    if (error !== null) return nameRef.current?.focus();
     // Sent as it is, the builder would take it for a change: the template would go to the top as "Updated just now".
     if (name.trim() === row.name && description.trim() === row.description) return setMode({ kind: 'idle' });
     act('rename', () => outlivingRow(endpoint.request('templates/rename', { id: row.id, name, description }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (renamed) => onRenamed(row, renamed)), () => setMode({ kind: 'idle' }));
