@@ -44,7 +44,7 @@ describe('Browse: the brand filter’s status while a name is typed', () => {
   it('says how many brands are suggested, and nothing once the name is a brand’s', async () => {
     const brand = (await firstBrandsAsync(h))[0]!;
     const part = brand.name.slice(0, 3);
-    const suggested = (await readLibraryAsync<{ data: unknown[] }>(h.emulator.libraryUrl, `/v1/brands?q=${encodeURIComponent(part)}&per_page=20`)).data.length;
+    const suggested = (await readLibraryAsync<{ data: unknown[] }>(h.emulator.libraryUrl, `/v1/brands?q=${encodeURIComponent(part)}&per_page=50`)).data.length;
     expect(suggested).toBeGreaterThan(0);
     const ui = await openBrowseAsync(h);
     const field = ui.getByRole('combobox', { name: 'Brand' });

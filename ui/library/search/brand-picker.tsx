@@ -39,7 +39,9 @@ export function BrandPicker({ client, text, onText, onBrand }: BrandPickerProps)
     // A lookup replaced by the next name typed lets go of its library slot at once.
     const controller = new AbortController();
     const lookUp = () => {
-      client.listBrandsAsync({ q: wanted, perPage: 20 }, controller.signal).then(
+      // The most the library sends (the top brands first): a name that is part of more than 20
+      // others' came after the default 20, and was never chosen.
+      client.listBrandsAsync({ q: wanted, perPage: 50 }, controller.signal).then(
         (response) => {
           if (!current) return;
           setOptions(response.data);
