@@ -1,6 +1,6 @@
 // One template of the list: thumbnail, name, description, last change and its frame here; Open,
 // Rename (name and description in place) and Delete (after a confirmation naming it).
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { visibleNameProblem } from '../../src/shared/template-name';
 import { blankName, named, quotedName } from '../../src/shared/quoted-name';
 import type { TemplateOpenOutcome, TemplateRow } from '../../src/shared/bridge/messages';
@@ -28,6 +28,8 @@ export interface TemplateItemProps {
   onRead: (row: TemplateRow) => void;
   /** The template was deleted, from here or (`alreadyGone`) elsewhere before: its row goes, so the list takes the focus. */
   onDeleted: (row: TemplateRow, alreadyGone: boolean) => void;
+  /** A rename or deletion failed once the filter had hidden its row: the list says it (`row`: as it was sent). */
+  onFailedHidden: (row: TemplateRow, asked: 'rename' | 'delete', problem: TemplateProblem) => void;
   onOpenSettings: () => void;
   /** A request of this row starts: what the list said of the last action goes (the same words again are then heard again). */
   onActionStart: () => void;
@@ -39,15 +41,27 @@ export interface TemplateItemProps {
  * A rename or a deletion outlives its row: the sandbox makes it whether or not the row is still
  * drawn (a filter typed meanwhile hides it, and a hidden row's requests are no longer heard), so
  * the list hears of it either way. The promise handed on has no `cancel`: the sandbox cannot take
- * either back once asked, and the answer is what tells the list.
+ * either back once asked, and the answer is what tells the list. A failure is handed on too: the
+ * row says it while drawn, and `onFailed` (which checks that) has the list say it otherwise.
  */
-function outlivingRow<T>(sent: Promise<T>, onDone: (value: T) => void): Promise<T> {
-  return sent.then((value) => (onDone(value), value));
+function outlivingRow<T>(sent: Promise<T>, onDone: (value: T) => void, onFailed: (error: unknown) => void): Promise<T> {
+  return sent.then(
+    (value) => (onDone(value), value),
+    (error: unknown) => {
+      onFailed(error);
+      throw error;
+    },
+  );
+}
+
+/** A failed request in the Templates screen's words: a wait the builder asked for is said by when it ends. */
+function problemOf(asked: 'open' | 'rename' | 'delete', error: unknown): TemplateProblem {
+  return actionProblem(templateProblem(error), error, Date.now(), asked === 'open' ? 'open' : 'change');
 }
 
 type Mode = { kind: 'idle' } | { kind: 'rename'; name: string; description: string; error: string | null } | { kind: 'delete' } | { kind: 'details'; opened: TemplateOpenOutcome };
 
-export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, onDeleted, onOpenSettings, onActionStart, renameDrafts }: TemplateItemProps) {
+export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, onDeleted, onFailedHidden, onOpenSettings, onActionStart, renameDrafts }: TemplateItemProps) {
   // A row hidden by the filter is drawn anew when it shows again: its rename comes back as it was left.
   const [mode, setMode] = useState<Mode>(() => {
     const draft = renameDrafts.get(row.id);
@@ -113,9 +127,18 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
       onError: (error) => {
         if (name === 'delete' && listMayHaveChanged(error)) deletionMayHaveGone.current = true;
         if (name === 'rename' && isGoneElsewhere(error)) onDeleted(row, true);
-        else setProblemSaid({ problem: actionProblem(templateProblem(error), error, Date.now(), name === 'open' ? 'open' : 'change'), of: name, mayHaveGoneThrough: listMayHaveChanged(error), epoch: latestEpoch.current });
+        else setProblemSaid({ problem: problemOf(name, error), of: name, mayHaveGoneThrough: listMayHaveChanged(error), epoch: latestEpoch.current });
       },
     });
+  };
+  // Hidden by the filter, the row is no longer drawn and its runner hears nothing: a failure that
+  // comes then went unsaid (a draft name kept, the designer told nothing), so the list says it.
+  const unmounted = useRef(false);
+  useEffect(() => () => void (unmounted.current = true), []);
+  const failedHidden = (asked: 'rename' | 'delete') => (error: unknown) => {
+    if (!unmounted.current) return;
+    if (asked === 'rename' && isGoneElsewhere(error)) onDeleted(row, true);
+    else onFailedHidden(row, asked, problemOf(asked, error));
   };
   const open = () =>
     act('open', () => endpoint.request('templates/open', { id: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (opened) =>
@@ -130,10 +153,10 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
     if (error !== null) return nameRef.current?.focus();
     // Sent as it is, the builder would take it for a change: the template would go to the top as "Updated just now".
     if (name.trim() === row.name && description.trim() === row.description) return setMode({ kind: 'idle' });
-    act('rename', () => outlivingRow(endpoint.request('templates/rename', { id: row.id, name, description }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (renamed) => onRenamed(row, renamed)), () => setMode({ kind: 'idle' }));
+    act('rename', () => outlivingRow(endpoint.request('templates/rename', { id: row.id, name, description }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (renamed) => onRenamed(row, renamed), failedHidden('rename')), () => setMode({ kind: 'idle' }));
   };
   const remove = () =>
-    act('delete', () => outlivingRow(endpoint.request('templates/delete', { id: row.id, name: row.name }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), ({ alreadyGone }) => onDeleted(row, alreadyGone && !deletionMayHaveGone.current)), () => undefined);
+    act('delete', () => outlivingRow(endpoint.request('templates/delete', { id: row.id, name: row.name }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), ({ alreadyGone }) => onDeleted(row, alreadyGone && !deletionMayHaveGone.current), failedHidden('delete')), () => undefined);
 
   // A name of only zero-width spaces (made elsewhere) is said in words, as an empty one: never “”.
   const label = quotedName(row.name, 'the template with no name');

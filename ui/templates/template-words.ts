@@ -148,6 +148,17 @@ export function actionProblem(problem: TemplateProblem, error: unknown, nowMs = 
   return wait === null ? problem : { ...problem, message: wait.words, tryAgainAt: wait.tryAgainAt };
 }
 
+/** What a failure said by the list is of: its row, hidden by the filter, is not there to say it. */
+const HIDDEN_ROW_ASKED = { rename: 'Renaming', delete: 'Deleting' } as const;
+
+/**
+ * A rename's or deletion's failure said above the list, its row hidden by the filter: led by what
+ * was asked of which template, as the failure's own words often name neither ("The key was not accepted").
+ */
+export function hiddenRowProblem(problem: TemplateProblem, asked: keyof typeof HIDDEN_ROW_ASKED, templateName: string): TemplateProblem {
+  return { ...problem, message: `${HIDDEN_ROW_ASKED[asked]} ${quotedName(templateName, 'the template with no name')}: ${problem.message}` };
+}
+
 /** The builder has no such template any more and no frame here is linked to it: nothing is left to show of it. */
 export function isGoneElsewhere(error: unknown): boolean {
   const problem = templateProblem(error);

@@ -16,7 +16,7 @@ import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
 import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead, unlinkFrameRows } from './template-list-state';
-import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, listedLinkName, listReadProblem, searchingText, withAddressMissing } from './template-words';
+import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, hiddenRowProblem, listedLinkName, listReadProblem, searchingText, withAddressMissing, type TemplateProblem } from './template-words';
 import { useNowMs } from '../hooks/use-now';
 import { quotedName } from '../../src/shared/quoted-name';
 
@@ -41,6 +41,9 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const [query, setQuery] = useState('');
   /** What a row's action did where its row cannot say it any more (it was deleted, or left the filter). */
   const [said, setSaid] = useState('');
+  /** A rename or deletion that failed while the filter hid its row: said here until a row's next action (or a new key). */
+  const [hiddenFailure, setHiddenFailure] = useState<TemplateProblem | null>(null);
+  const hiddenFailureHeld = useStillBefore(hiddenFailure?.tryAgainAt ?? null);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const listElement = useRef<HTMLUListElement>(null);
   /** Where the deleted (or filtered-out) row was among those shown, until the list without it is drawn. */
@@ -84,6 +87,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   useEffect(() => {
     if (hidden) return;
     setSaid('');
+    setHiddenFailure(null);
     load(1, readWithEpoch.current === epoch);
     readWithEpoch.current = epoch;
   }, [load, epoch, hidden]);
@@ -112,7 +116,9 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     // A selected frame linked to it loses its link now, and says so, instead of offering an Update that can only fail.
     readSelection();
   };
-  const clearSaid = () => setSaid('');
+  const clearSaid = () => (setSaid(''), setHiddenFailure(null));
+  // The row comes back as it was left when the filter shows it again (a rename's draft name with it): here it is only said.
+  const onFailedHidden = (row: TemplateRow, asked: 'rename' | 'delete', problem: TemplateProblem) => setHiddenFailure(hiddenRowProblem(problem, asked, row.name));
   // Not when the filter would hide it: its row, with the details Open just showed, would go.
   const onRead = (row: TemplateRow) => filterTemplates([row], query).length > 0 && setList((state) => replaceTemplateRow(state, row));
   const onRenamed = (before: TemplateRow, row: TemplateRow) => {
@@ -221,10 +227,11 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
             {list.last ? (searching && list.last.total !== null ? searchingText(shown.length, list.last.total, query) : countText(shown.length, list.rows.length, list.last.total, query, moreLabel)) : ''}
           </span>
         </p>
+        {hiddenFailure ? <ProblemLine problem={hiddenFailure} held={hiddenFailureHeld} onOpenSettings={onOpenSettings} /> : null}
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
             {shown.map((row) => (
-              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} epoch={epoch} onRenamed={onRenamed} onRead={onRead} onDeleted={onDeleted} onOpenSettings={onOpenSettings} onActionStart={clearSaid} renameDrafts={renameDrafts.current} />
+              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} epoch={epoch} onRenamed={onRenamed} onRead={onRead} onDeleted={onDeleted} onFailedHidden={onFailedHidden} onOpenSettings={onOpenSettings} onActionStart={clearSaid} renameDrafts={renameDrafts.current} />
             ))}
           </ul>
         ) : null}
