@@ -10,9 +10,10 @@ import { COMPONENT_TYPES, findComponentRoot, isComponentRoot } from './component
 import { dirtyRootsAsync } from './dirty-roots';
 import type { ComponentRoot } from './normalize/component';
 import type { ComponentPayload, ThumbnailPayload } from './normalized-types';
-import { cancelledError, SnapshotError, unreadableError } from './snapshot-error';
+import { cancelledError, SnapshotError, unreadableError, type RefusedRoot } from './snapshot-error';
 import { yieldToHostAsync } from '../platform/host-turns';
 import { addThumbnailsAsync } from './thumbnails';
+import { variantsAlike } from './variants-alike';
 
 export interface SnapshotterOptions {
   /** Lets the editor breathe between batches. Default: a `setTimeout(0)` turn. */
@@ -80,6 +81,17 @@ function isLiveRoot(node: BaseNode | null): node is ComponentRoot {
   return isComponentRoot(node) && !node.remote && findComponentRoot(node) === node;
 }
 
+/** For a set Figma refused: its variant whose values another has too, if that is why (null: not known). */
+function alikeVariantOf(root: ComponentRoot): string | null {
+  if (root.type !== 'COMPONENT_SET') return null;
+  try {
+    return variantsAlike(root.children.flatMap((child) => (child.type === 'COMPONENT' ? [child.name] : [])));
+  } catch {
+    // Its layers refused too: said without it.
+    return null;
+  }
+}
+
 export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions = {}): Snapshotter {
   const yieldAsync = options.yieldAsync ?? yieldToHostAsync;
   const yieldIntervalMs = options.yieldIntervalMs ?? 25;
@@ -139,9 +151,10 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
   /**
    * A root read as it is now, or null when it was deleted meanwhile: a teammate's edit can land
    * during the read's awaits, and a layer gone from under it makes Figma throw. Those edits
-   * reach the next run through documentchange.
+   * reach the next run through documentchange. Refused twice while it is still there, Figma will
+   * not read it as it is (a set with a warning on it): noted in `refused`, and null.
    */
-  async function readAsIsAsync(runReader: ComponentReader, root: ComponentRoot): Promise<ComponentReading | null> {
+  async function readAsIsAsync(runReader: ComponentReader, root: ComponentRoot, refused: RefusedRoot[]): Promise<ComponentReading | null> {
     try {
       return await runReader.readAsync(root);
     } catch {
@@ -150,10 +163,8 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
     try {
       return await runReader.readAsync(root);
     } catch (error) {
-      // Refused twice while it is still there: Figma will not read it as it is (a set with a
-      // warning on it). Said by its name; the run stops, so nothing reads as deleted here.
-      if (root.removed) return null;
-      throw unreadableError(root.type, root.name, error);
+      if (!root.removed) refused.push({ kind: root.type, name: root.name, cause: error, alikeVariant: alikeVariantOf(root) });
+      return null;
     }
   }
 
@@ -179,6 +190,7 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
     let normalized = 0;
     let nodes = 0;
     let work: Array<[string, ComponentRoot | null]> | undefined;
+    const refused: RefusedRoot[] = [];
     try {
       if (incrementalRun) {
         const dirty = await dirtyRootsAsync(changes, entries, (nodeId) => previousRootMap().get(nodeId), reader.resolver);
@@ -192,7 +204,7 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
         const [id, known] = work[i]!;
         const root = known && !known.removed ? known : await figma.getNodeByIdAsync(id);
         const live = isLiveRoot(root) ? root : null;
-        const reading = live === null ? null : await readAsIsAsync(runReader, live);
+        const reading = live === null ? null : await readAsIsAsync(runReader, live, refused);
         if (live !== null && reading !== null) {
           const entry = entryOf(live, reading, entries.get(id));
           nextEntries.set(id, entry);
@@ -203,6 +215,9 @@ export function createSnapshotter(figma: PluginAPI, options: SnapshotterOptions 
         }
         if (due()) await tick('reading', i + 1, work.length);
       }
+      // Every one refused is read first, so all are named at once (the set to fix among them);
+      // then the run stops, so none of them reads as deleted here.
+      if (refused.length > 0) throw unreadableError(refused);
     } catch (error) {
       // Nothing was committed: the changes still describe what differs from the last snapshot,
       // and so do the roots this run found dirty (style and variable edits are found only by

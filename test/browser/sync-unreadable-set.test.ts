@@ -1,8 +1,8 @@
 // A component set with a warning on it in Figma (two variants with the same property values):
 // Figma refuses to read its properties, and its instances', so no comparison can be made. The
 // designer saw Figma's bare words ("in get_componentPropertyDefinitions: …") with no name, at
-// every check. Now Sync says which component Figma would not read and what to look for, sends
-// nothing, and compares as soon as the set is fixed.
+// every check. Now Sync names every component Figma would not read, the set to fix first, says
+// what to look for, sends nothing, and compares as soon as the set is fixed.
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { evaluateHooks, textOf, useHarness } from './support/playground-harness';
@@ -30,7 +30,10 @@ describe('a component set Figma will not read', () => {
       const ui = await linkToEmptyDesignSystemAsync(h);
 
       const error = ui.getByTestId('sync-error');
-      await expect.poll(() => textOf(error), { timeout: 60_000 }).toMatch(/^The comparison did not finish: Figma could not read the component (set “Button”|“[^”]+”), so nothing was compared or sent\. Figma said: “in get_\w+: Component set for node has existing errors”\. Select it in Figma: a warning on it, or on a component set it uses, says what to fix/);
+      // The set to fix is named first, whichever component holding one of its instances was read before it, with what to change.
+      await expect.poll(() => textOf(error), { timeout: 60_000 }).toMatch(
+        /^The comparison did not finish: Figma could not read \d+ components, so nothing was compared or sent: the component set “Button”(, the component (set )?“[^”]+”)* and (the component (set )?“[^”]+”|\d+ more)\. Figma said: “in get_\w+: Component set for node has existing errors”\. Two variants of the component set “Button” have the same property values \(“Type=Ghost, Size=Small”\): give one of them other values in Figma, then try again\./,
+      );
       expect(await ui.getByRole('button', { name: /^Sync \d/ }).filter({ hasNot: ui.getByTestId('nav-sync-badge') }).count()).toBe(0);
       await checkAxeAsync(ui, `sync with a component set Figma will not read, ${theme} theme`);
       // Nothing reached the builder.

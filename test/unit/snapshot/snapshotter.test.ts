@@ -199,7 +199,7 @@ describe('determinism', () => {
     expect(hashes(again)).toEqual(hashes(first));
   });
 
-  it('a component set Figma will not read (two variants alike) stops the run with its name, and the next run after the fix finds every change', async () => {
+  it('a component set Figma will not read (two variants alike) stops the run naming it and what uses it, and the next run after the fix finds every change', async () => {
     const { fake, fixture } = await setupAsync();
     const snapshotter = createSnapshotter(fake.figma, { yieldAsync: noYield });
     const before = await snapshotter.snapshotAsync();
@@ -213,8 +213,10 @@ describe('determinism', () => {
     );
     const error = await refused;
     expect(error?.code).toBe('unreadable');
-    // The set itself, or the card that holds one of its instances: whichever is read first.
-    expect(error?.message).toMatch(/^Figma could not read the (component set “Button”|component “Product card”), so nothing was compared or sent\. Figma said: “in get_\w+: Component set for node has existing errors”\./);
+    // The set itself, and the card that holds one of its instances: the set first, whichever was read first, with what to change.
+    expect(error?.message).toMatch(
+      /^Figma could not read 2 components, so nothing was compared or sent: the component set “Button” and the component “Product card”\. Figma said: “in get_\w+: Component set for node has existing errors”\. Two variants of the component set “Button” have the same property values \(“Type=Primary, Size=Small”\): give one of them other values in Figma, then try again\./,
+    );
     // A full read is refused as well: nothing reads as deleted here.
     await expect(createSnapshotter(fake.figma, { yieldAsync: noYield }).snapshotAsync()).rejects.toMatchObject({ code: 'unreadable' });
 
