@@ -1,17 +1,17 @@
-// Brands: the top brands, or those whose name matches the search (after a pause in typing).
+// Brands: the top brands, or those whose name matches the search (after a pause in typing), 50 at
+// a time with More, as Journeys' list.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { Brand } from '../../../src/shared/api/library/schemas';
 import { Button } from '../../components/button';
 import { LiveStatus } from '../../components/live-status';
-import { libraryProblem, type LibraryProblem } from '../library-problem';
 import { ProblemNotice, useRetryFocus } from '../problem-notice';
 import { useOwnCountdown } from '../held-notice';
-import { focusRowFrom } from '../more-button';
+import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
 import { plural } from '../../components/count-words';
 import { useKeptState } from '../kept-state';
-import { useRetryOnce } from '../use-retry-once';
+import { usePagedList, type PagedList } from '../use-paged-list';
 import { useKeptScroll } from '../use-kept-scroll';
 
 export interface BrandsScreenProps {
@@ -23,41 +23,55 @@ export interface BrandsScreenProps {
   onOpenSettings: () => void;
 }
 
+/** `text` once typing has paused (at once when emptied: the top brands need no pause). */
+function useSettled(text: string): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(text), text === '' ? 0 : SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return settled;
+}
+
+type ListedBrand = Brand & { id: string };
+
+/**
+ * The brands last answered and the words they answer. A new search starts the paged list empty;
+ * the list before keeps its label and stays on screen until the new answer is in (or fails).
+ */
+function useLastAnswered(list: PagedList<ListedBrand>, query: string): { query: string; brands: readonly ListedBrand[] } | null {
+  const last = useRef<{ query: string; brands: readonly ListedBrand[] } | null>(null);
+  if (list.items.length > 0 || (!list.loading && list.problem === null)) last.current = { query, brands: list.items };
+  return last.current;
+}
+
 export function BrandsScreen({ client, hidden, onBrand, onAsk, onOpenSettings }: BrandsScreenProps) {
   const [text, setText] = useKeptState('brand search', '');
-  // `query` is the text the shown brands answer: the list keeps its label until the new answer arrives.
-  const [state, setState] = useState<{ brands: Brand[] | null; query: string; problem: LibraryProblem | null }>({ brands: null, query: '', problem: null });
-  const { shown: problem, attempt, retry } = useRetryOnce(state.problem);
-
-  useEffect(() => {
-    let current = true;
-    // A search replaced by the next one typed, or the list left, no longer holds a library slot.
-    const unneeded = new AbortController();
-    const timer = setTimeout(
-      () => {
-        setState((previous) => ({ ...previous, problem: null }));
-        client.listBrandsAsync({ q: text, perPage: 50 }, unneeded.signal).then(
-          (response) => current && setState({ brands: response.data, query: text.trim(), problem: null }),
-          (error: unknown) => current && setState((previous) => ({ ...previous, problem: libraryProblem(error) })),
-        );
-      },
-      text === '' ? 0 : SEARCH_DEBOUNCE_MS,
-    );
-    return () => {
-      current = false;
-      clearTimeout(timer);
-      unneeded.abort();
-    };
-  }, [client, text, attempt]);
-
-  const asking = (state.brands === null || state.query !== text.trim()) && !problem;
+  const wanted = text.trim();
+  // The search asked for; a search replaced by the next one typed lets go of its library slot (usePagedList cancels it).
+  const query = useSettled(wanted);
+  // Read 50 at a time, More for the rest: the demo library's ~60 top brands ended at the 50th, with nothing said.
+  const list = usePagedList(
+    `brands ${query}`,
+    async (page, signal) => {
+      const response = await client.listBrandsAsync({ q: query, page, perPage: 50 }, signal);
+      return { items: response.data.map((brand) => ({ ...brand, id: brand.slug })), perPage: response.meta.per_page };
+    },
+    client,
+  );
+  const shown = useLastAnswered(list, query);
+  const problem = list.problem;
+  const asking = (shown === null || shown.query !== wanted) && !problem;
   const rows = useRef<HTMLUListElement>(null);
   const box = useRef<HTMLElement>(null);
   // Another section left and come back to (this screen is unmounted): the list it answers comes back
   // where it was scrolled to, as Me's and Journeys' do; it came back at its top. A new search starts at its top.
-  useKeptScroll('brands', state.query, client, !hidden && !asking && (state.brands?.length ?? 0) > 0, box);
-  const retryFocused = useRetryFocus(asking, problem !== null, 0, () => focusRowFrom(rows.current, 0));
+  useKeptScroll('brands', shown?.query ?? '', client, !hidden && !asking && (shown?.brands.length ?? 0) > 0, box);
+  const retryFocused = useRetryFocus(list.loading, problem !== null, list.items.length, (from) => focusRowFrom(rows.current, from));
   useOwnCountdown(!hidden && problem?.kind === 'busy');
+  const notice = problem ? <ProblemNotice problem={problem} onRetry={retryFocused(list.retry)} onOpenSettings={onOpenSettings} /> : null;
+  // A More that failed is said under the list, where More was; a search that failed, under the field.
+  const moreFailed = list.items.length > 0;
   return (
     <section class="library-brands" hidden={hidden} aria-label="Brands" ref={box}>
       <div class="field">
@@ -75,28 +89,28 @@ export function BrandsScreen({ client, hidden, onBrand, onAsk, onOpenSettings }:
           onKeyDown={(event) => {
             // Down arrow: on to the brands found, as from Browse's search to its results. Not into
             // a list still answering the words before (it is about to be replaced).
-            if (event.key !== 'ArrowDown' || asking || !state.brands?.length) return;
+            if (event.key !== 'ArrowDown' || asking || !shown?.brands.length) return;
             event.preventDefault();
             focusRowFrom(rows.current, 0);
           }}
         />
       </div>
-      {problem ? <ProblemNotice problem={problem} onRetry={retryFocused(retry)} onOpenSettings={onOpenSettings} /> : null}
+      {moreFailed ? null : notice}
       <LiveStatus busy>{asking ? (text.trim() ? `Looking for “${text.trim()}”…` : 'Loading brands…') : null}</LiveStatus>
-      {state.brands?.length === 0 ? (
+      {shown?.brands.length === 0 ? (
         <div class="empty-state">
           {/* No search: the library has no brands at all (it read “No brand called “””). */}
-          <strong>{state.query ? `No brand called “${state.query}” in the library.` : 'The library has no brands yet.'}</strong>
+          <strong>{shown.query ? `No brand called “${shown.query}” in the library.` : 'The library has no brands yet.'}</strong>
           <p>
-            <Button variant="link" onClick={() => onAsk(state.query)}>
-              {state.query ? 'Ask the library to add it' : 'Ask the library to add a brand'}
+            <Button variant="link" onClick={() => onAsk(shown.query)}>
+              {shown.query ? 'Ask the library to add it' : 'Ask the library to add a brand'}
             </Button>
           </p>
         </div>
       ) : null}
-      {state.brands && state.brands.length > 0 ? (
-        <ul class="brand-list" aria-label={state.query ? `Brands matching “${state.query}”` : 'Top brands'} ref={rows}>
-          {state.brands.map((brand) => (
+      {shown && shown.brands.length > 0 ? (
+        <ul class="brand-list" aria-label={shown.query ? `Brands matching “${shown.query}”` : 'Top brands'} ref={rows}>
+          {shown.brands.map((brand) => (
             <li key={brand.slug}>
               <button type="button" class="brand-row" onClick={() => onBrand(brand.slug)}>
                 <span class="brand-row-name">{brand.name}</span>
@@ -109,6 +123,8 @@ export function BrandsScreen({ client, hidden, onBrand, onAsk, onOpenSettings }:
           ))}
         </ul>
       ) : null}
+      {moreFailed ? notice : null}
+      <MoreButton list={list}>More</MoreButton>
     </section>
   );
 }
