@@ -44,7 +44,8 @@ import { effectiveBase } from './undone-takes';
 
 /** Whether `remote` is the version recorded as taken in part (partly-taken.ts), not a newer one nor a deletion. */
 export function isRecordedVersion(record: PartlyTakenEntry | undefined, remote: Component | null): record is PartlyTakenEntry {
-  return record !== undefined && remote !== null && !remote.deleted && remote.hash === record.remote.hash && remote.updated_at === record.remote.updated_at;
+  // The same instant, however the builder writes it this time ("Z" or "+00:00", more digits).
+  return record !== undefined && remote !== null && !remote.deleted && remote.hash === record.remote.hash && compareServerTimes(remote.updated_at, record.remote.updated_at) === 0;
 }
 
 export interface LocalComponentSummary {

@@ -110,12 +110,6 @@ export function planPush(input: PushPlanInput): PushPlan {
 }
 
 /**
- * The builder's answer to `batch` with only the keys the batch sent: one it answers for that was
- * not sent (a fault on its side) must not enter the state (an entry for a component not in the
- * file would read as deleted here and be deleted there), take one out, or count as pushed or as
- * a conflict. Pure.
- */
-/**
  * The forced keys still safe to force: those whose version now is the one the designer was shown
  * (the same instant, however the builder writes it this time, and the same content), or that have
  * no version now. One edited again since is left to come back as a conflict.
@@ -132,6 +126,12 @@ export function stillSeen(
   });
 }
 
+/**
+ * The builder's answer to `batch` with only the keys the batch sent: one it answers for that was
+ * not sent (a fault on its side) must not enter the state (an entry for a component not in the
+ * file would read as deleted here and be deleted there), take one out, or count as pushed or as
+ * a conflict. Pure.
+ */
 export function sentOnly(batch: SyncBody, answer: SyncResult): SyncResult {
   const upserted = new Set(batch.upserts.map((upsert) => upsert.key));
   const deleted = new Set(batch.deletes);

@@ -40,6 +40,13 @@ describe('versions taken in part', () => {
     expect(plan.skipped).toEqual([row]);
   });
 
+  it('are known in the changes window when the builder writes their time another way (the same instant), and stay left as they were', () => {
+    const row = classify('h-after', [remote('header', 't1', '2026-11-20T10:00:00+00:00')])!;
+    expect(row).toMatchObject({ kind: 'remote-change', takenInPart: record });
+    expect(effectiveChoice(row, new Map())).toBe('skip');
+    expect(partlyTakenToRecord(state.partlyTaken, [row], new Map())).toEqual(new Map([['header', record]]));
+  });
+
   it('an edit here is a conflict against the recorded version (never a plain local change), and a deletion here too', () => {
     expect(classify('h-mine')).toMatchObject({ kind: 'conflict', remote: { hash: 't1' }, takenInPart: record });
     expect(classify(null)).toMatchObject({ kind: 'conflict', takenInPart: record });
