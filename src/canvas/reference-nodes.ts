@@ -26,12 +26,22 @@ const SCREENSHOT_NAME = 'Screenshot';
 const CAPTION_NAME = 'Caption';
 const TILE_NAME = /^Screenshot( \d+ of \d+)?$/;
 
+const hasImageFill = (node: SceneNode): boolean => 'fills' in node && Array.isArray(node.fills) && (node.fills as readonly Paint[]).some((paint) => paint.type === 'IMAGE');
+
 /**
- * Whether a layer inside a reference is one the reference was built with (a screenshot tile or its
- * caption), not one the designer added: removing a reference takes only these.
+ * Whether a layer inside a reference is one the reference was built with, not one the designer
+ * added: a screenshot tile (a rectangle of that name holding an image) or its caption (a text
+ * layer of that name whose words begin as this reference's do: Figma names a text layer after
+ * its words, so a note reading "Caption" is the designer's). Removing a reference takes only these.
  */
-export function isBuiltReferenceLayer(node: SceneNode): boolean {
-  return (node.type === 'RECTANGLE' && TILE_NAME.test(node.name)) || (node.type === 'TEXT' && node.name === CAPTION_NAME);
+export function isBuiltReferenceLayer(node: SceneNode, record: Pick<ReferenceSource, 'brandName' | 'subject'>): boolean {
+  if (node.type === 'RECTANGLE') return TILE_NAME.test(node.name) && hasImageFill(node);
+  return node.type === 'TEXT' && node.name === CAPTION_NAME && node.characters.startsWith(`${referenceName(record)}\n`);
+}
+
+/** Whether a layer holds an image anywhere in it (a screenshot tile grouped or renamed by the designer, or an image of their own). */
+export function holdsImage(node: SceneNode): boolean {
+  return hasImageFill(node) || ('children' in node && node.children.some(holdsImage));
 }
 
 export interface ReferenceInput {

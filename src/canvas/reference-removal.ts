@@ -6,8 +6,9 @@ import type { ReferenceRemoval } from '../shared/bridge/messages';
 import { pageOf } from '../platform/show-node';
 import { isEmptiedBoard } from './board';
 import { checkButtonGoesAsync, dropCheckButton } from './check-references-button';
-import { isBuiltReferenceLayer } from './reference-nodes';
-import { parseReferenceRecord, REFERENCE_DATA_KEY } from './reference-record';
+import { holdsImage, isBuiltReferenceLayer } from './reference-nodes';
+import { OPEN_EMAIL_COMMAND, parseReferenceRecord, REFERENCE_DATA_KEY, type ReferenceRecord } from './reference-record';
+import { setRelaunchButton } from '../platform/relaunch-buttons';
 
 type RemovalFigma = Pick<PluginAPI, 'getNodeByIdAsync' | 'commitUndo' | 'root'>;
 /** Hears of each reference and each page searched afterwards: the window's wait restarts with each report. */
@@ -27,8 +28,10 @@ function pageNameOf(node: BaseNode): string {
 }
 
 /**
- * `throwIfCancelled`: the window stopped waiting (it gave up, or the person left). Checked up to the
- * first change, so a removal the window called failed never happens afterwards.
+ * `throwIfCancelled`: the window stopped waiting (it gave up while Figma loaded a page, say).
+ * Checked after every wait up to the first change: a cancel heard by then changes nothing, so the
+ * removal the window called failed does not happen later. (One that arrives while the removals
+ * run, which wait for nothing, is too late: they are done by the time it is read.)
  */
 export async function removeReferencesAsync(
   figma: RemovalFigma,
@@ -73,9 +76,16 @@ export async function removeReferencesAsync(
       continue;
     }
     const pageName = pageNameOf(node);
+    const added = layersAdded(node, record);
+    if (added.some(holdsImage)) {
+      kept = true;
+      failures.push({ nodeId, name: node.name, pageName, reason: IMAGE_AMONG_ADDED });
+      continue;
+    }
     try {
       const holder = node.parent;
-      if (removeBuiltLayersOnly(node)) {
+      if (added.length > 0) {
+        removeBuiltLayersOnly(node, record);
         framesKept.push({ nodeId, name: node.name, pageName });
       } else {
         node.remove();
@@ -95,16 +105,26 @@ export async function removeReferencesAsync(
 }
 
 /**
- * A reference holding layers the designer added (a note, an arrow) loses only what it was built
- * with, and its record and relaunch button: their layers stay in its frame, where they put them.
- * False, untouched, when it holds nothing of theirs (the whole frame goes).
+ * Why a reference holding an image among the layers the designer added stays: its screenshot may
+ * be among them (a tile they grouped or renamed), and is never told from an image of their own.
  */
-function removeBuiltLayersOnly(node: SceneNode): boolean {
-  if (!('children' in node) || node.children.every(isBuiltReferenceLayer)) return false;
-  for (const child of node.children.filter(isBuiltReferenceLayer)) child.remove();
+const IMAGE_AMONG_ADDED = 'It holds layers you added, and one of them holds an image Envelope cannot tell from its screenshot. Move your layers out of its frame, then remove it again.';
+
+/** The layers in a reference that it was not built with: the designer's (a note, an arrow). */
+function layersAdded(node: SceneNode, record: ReferenceRecord): SceneNode[] {
+  return 'children' in node ? node.children.filter((child) => !isBuiltReferenceLayer(child, record)) : [];
+}
+
+/**
+ * A reference holding layers the designer added loses only what it was built with, and its record
+ * and relaunch button (another feature's button on the frame stays): their layers stay in its
+ * frame, where they put them.
+ */
+function removeBuiltLayersOnly(node: SceneNode, record: ReferenceRecord): void {
+  const built = 'children' in node ? node.children.filter((layer) => isBuiltReferenceLayer(layer, record)) : [];
+  for (const layer of built) layer.remove();
   node.setPluginData(REFERENCE_DATA_KEY, '');
-  node.setRelaunchData({});
-  return true;
+  setRelaunchButton(node, OPEN_EMAIL_COMMAND, null);
 }
 
 /** Removes the journey boards left empty (in the caller's undo step); a board Figma refuses to remove stays, unsaid. */

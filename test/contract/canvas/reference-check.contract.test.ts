@@ -2,7 +2,9 @@
 // (dynamic-page, the demo document plus reference frames on two pages), the UI's email check
 // through the real library client against the emulator, and the removal with its undo step.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OPEN_EMAIL_COMMAND, REFERENCE_DATA_KEY } from '../../../src/canvas/reference-record';
+import { REFERENCE_DATA_KEY } from '../../../src/canvas/reference-record';
+import { setRelaunchButton } from '../../../src/platform/relaunch-buttons';
+import { insertOf } from '../sync/support/library-email';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
 import { createLibraryClient } from '../../../src/shared/api/library/client';
@@ -136,40 +138,64 @@ describe('the reference check', () => {
     expect((await plugin.handlers['settings/get']({}, context)).designSystemId).toBe('ds_meanwhile');
   });
 
-  it('keeps the layers a designer added inside a reference: only its screenshot, caption and record go, and ⌘Z puts them back', async () => {
-    await controlAsync(emulator.libraryUrl, `library/emails/${emailIds[1]!}/remove`, {});
-    const { outcome } = await checkAsync();
-    const [gone] = goneReferences(outcome);
-    const frame = fake.inspect.node(gone!.nodeId) as FrameNode;
-    // Built as the placement builds it (reference-nodes.ts), then annotated by the designer.
-    const note = fake.inspect.run(() => {
-      for (const name of ['Screenshot 1 of 2', 'Screenshot 2 of 2']) {
-        const tile = fake.figma.createRectangle();
-        tile.name = name;
-        frame.appendChild(tile);
-      }
-      const caption = fake.figma.createText();
-      caption.name = 'Caption';
-      frame.appendChild(caption);
-      frame.setRelaunchData({ [OPEN_EMAIL_COMMAND]: 'Acme — Sale' });
-      const sticky = fake.figma.createFrame();
-      sticky.name = 'Use this header';
-      frame.appendChild(sticky);
-      return sticky;
-    });
-    const result = await plugin.handlers['canvas/references-remove']({ nodeIds: [gone!.nodeId], goneEmailIds: [...outcome.goneEmailIds] }, context);
-    expect(result).toEqual({ removed: 1, failures: [], framesKept: [{ nodeId: frame.id, name: frame.name, pageName: gone!.pageName }] });
-    expect(frame.removed).toBe(false);
-    expect(frame.children.map((child) => child.name)).toEqual(['Use this header']);
-    expect(note.parent).toBe(frame);
-    // No longer a reference: the check does not find it again, and it offers no email.
-    expect(frame.getPluginData(REFERENCE_DATA_KEY)).toBe('');
-    expect(frame.getRelaunchData()).toEqual({});
-    expect((await plugin.handlers['canvas/references-find']({}, context)).references.map((reference) => reference.nodeId)).not.toContain(frame.id);
+  describe('a reference the designer added layers to', () => {
+    /** A reference placed as Browse places it (tiles, caption, record, its button), to an email the library removed. */
+    async function placedAsync() {
+      const { nodeId } = await plugin.handlers['canvas/insert'](insertOf(4242), context);
+      fake.figma.commitUndo();
+      return fake.inspect.node(nodeId) as FrameNode;
+    }
+    const removeAsync = (frame: FrameNode) => plugin.handlers['canvas/references-remove']({ nodeIds: [frame.id], goneEmailIds: [4242] }, context);
+    /** A layer the designer adds in Figma: not the plugin's edit. */
+    const addedByDesigner = <T extends SceneNode>(frame: FrameNode, make: () => T): T =>
+      fake.inspect.run(() => {
+        const layer = make();
+        frame.appendChild(layer);
+        return layer;
+      });
 
-    fake.figma.triggerUndo();
-    expect(frame.children.map((child) => child.name)).toEqual(['Screenshot 1 of 2', 'Screenshot 2 of 2', 'Caption', 'Use this header']);
-    expect(frame.getPluginData(REFERENCE_DATA_KEY)).toContain(`"emailId":${emailIds[1]!}`);
+    it('keeps them: only its screenshot, caption, record and its own button go (a template’s button on it stays), and ⌘Z puts them back', async () => {
+      const frame = await placedAsync();
+      const built = frame.children.map((child) => child.name);
+      expect(built).toEqual(['Screenshot', 'Caption']);
+      const note = addedByDesigner(frame, () => Object.assign(fake.figma.createFrame(), { name: 'Use this header' }));
+      // A text layer Figma named after its words, "Caption": the designer's, not the reference's caption.
+      const label = addedByDesigner(frame, () => {
+        const text = fake.figma.createText();
+        text.characters = 'Caption';
+        text.name = 'Caption';
+        return text;
+      });
+      fake.inspect.run(() => setRelaunchButton(frame, 'update-template', 'Update template “Spring”'));
+      const result = await removeAsync(frame);
+      expect(result).toEqual({ removed: 1, failures: [], framesKept: [{ nodeId: frame.id, name: frame.name, pageName: fake.figma.currentPage.name }] });
+      expect(frame.removed).toBe(false);
+      expect(frame.children).toEqual([note, label]);
+      // No longer a reference: the check does not find it again, and it offers no email; the template's button stays.
+      expect(frame.getPluginData(REFERENCE_DATA_KEY)).toBe('');
+      expect(Object.keys(frame.getRelaunchData())).toEqual(['update-template']);
+      expect((await plugin.handlers['canvas/references-find']({}, context)).references.map((reference) => reference.nodeId)).not.toContain(frame.id);
+
+      fake.figma.triggerUndo();
+      expect(frame.children.map((child) => child.name)).toEqual([...built, 'Use this header', 'Caption']);
+      expect(frame.getPluginData(REFERENCE_DATA_KEY)).toContain('"emailId":4242');
+    });
+
+    it('stays, said why, when one of their layers holds an image: a tile they grouped is never told from an image of their own, nor its screenshot left behind, unnamed', async () => {
+      const frame = await placedAsync();
+      const tile = frame.children[0]!;
+      fake.inspect.run(() => {
+        const note = fake.figma.createFrame();
+        frame.appendChild(note);
+        fake.figma.group([tile, note], frame);
+      });
+      const result = await removeAsync(frame);
+      expect(result.removed).toBe(0);
+      expect(result.failures).toEqual([{ nodeId: frame.id, name: frame.name, pageName: expect.any(String), reason: expect.stringContaining('holds an image Envelope cannot tell from its screenshot') }]);
+      expect(tile.removed).toBe(false);
+      expect(frame.getPluginData(REFERENCE_DATA_KEY)).toContain('"emailId":4242');
+      expect(Object.keys(frame.getRelaunchData())).toEqual(['open-email']);
+    });
   });
 
   it('changes nothing once the window stopped waiting for the removal (it told the designer the references could not be removed)', async () => {
