@@ -95,8 +95,8 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
   const drops = new Map<string, Drop>();
   const batches = new Map<string, Batch>();
   let batchCounter = 0;
-  /** Lone references placed so far: a reference check that searched while one landed may have missed it. */
-  let lonePlaced = 0;
+  /** References placed so far (lone or in a batch): a reference check that searched while one landed may have missed it. */
+  let placedSoFar = 0;
   /** The references placed: the bar's words follow them after the batch (⌘Z, a delete, ⌘⇧Z). */
   const placedWatch = createPlacedWatch(figma);
 
@@ -257,6 +257,7 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
         const page = batchPage(batch);
         if (frame.parent !== page) page.appendChild(frame);
         batch.placed.push({ frame, stage: payload.stage, emailId: payload.reference.emailId });
+        placedSoFar++;
         // Laid out as they come, where the batch will end up: never piled at the page's origin
         // over someone's work, and tidy even if the plugin is closed before the batch ends.
         arrangeAsGrid(batch.placed.flatMap((entry) => (entry.frame.removed ? [] : [entry.frame])), batch);
@@ -275,7 +276,7 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
         frame.y = at.y;
       }
       showCheckButton(figma.root, true);
-      lonePlaced++;
+      placedSoFar++;
       return { nodeId: frame.id, name: frame.name, ...showAndCommit(page, [frame], drop === undefined) };
     } catch (error) {
       if (!frame.removed) frame.remove();
@@ -395,7 +396,7 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
     placing,
     removing: removals.removing,
     handlers: {
-      ...createReferenceCheckHandlers(figma, placing, syncing, removals, () => lonePlaced),
+      ...createReferenceCheckHandlers(figma, placing, syncing, removals, () => placedSoFar),
       'canvas/insert': (payload, context) => insertAsync(payload, context),
       'canvas/insert-begin': ({ layout, title }) => {
         assertEditable();

@@ -55,23 +55,24 @@ export const REMOVING_REFERENCES = 'Envelope is still removing references from t
 /**
  * `placing`: whether a batch of references is being placed (canvas-handlers.ts); `syncing`:
  * whether a sync runs (its take's undo step). Either's undo step is still open; committing one of
- * ours would cut it in two. `lonePlaced`: how many lone references (a drop, say) were placed so far.
+ * ours would cut it in two. `placedSoFar`: how many references were placed so far (lone or in a batch).
  */
 export function createReferenceCheckHandlers(
   figma: CheckFigma,
   placing: () => boolean = () => false,
   syncing: () => boolean = () => false,
   removals: RemovalTracker = createRemovalTracker(),
-  lonePlaced: () => number = () => 0,
+  placedSoFar: () => number = () => 0,
 ): ReferenceCheckHandlers {
   return {
     'canvas/references-find': async (_payload, context) => {
-      const placedBefore = lonePlaced();
+      const placedBefore = placedSoFar();
       const found = await findReferencesAsync(figma, (done, total) => context.progress({ done, total, label: 'Finding references on every page…' }));
       // The file's check button follows what was found: with none left (the person deleted them), no check with nothing to check.
-      // While a batch is placed it sets the button itself, in its own step. A lone reference placed
-      // during the search (it waits for nothing) may be on a page searched before it came: found or not, it keeps the button.
-      if (!placing() && !syncing() && !removals.removing() && lonePlaced() === placedBefore) showCheckButtonAfterCheck(figma, found.references.length + found.unreadable > 0);
+      // While a batch is placed it sets the button itself, in its own step. A reference placed
+      // during the search (a lone drop, or a whole batch begun and ended) may be on a page searched
+      // before it came: found or not, it keeps the button.
+      if (!placing() && !syncing() && !removals.removing() && placedSoFar() === placedBefore) showCheckButtonAfterCheck(figma, found.references.length + found.unreadable > 0);
       return found;
     },
     'canvas/references-remove': ({ nodeIds, goneEmailIds }, context) => {

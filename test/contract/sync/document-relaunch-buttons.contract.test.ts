@@ -68,21 +68,41 @@ describe('the document’s relaunch buttons', () => {
     expect(documentButtons()).toEqual(['sync']);
   });
 
-  it('the reference check keeps the button when a lone reference lands while it searches (it searched that page before the reference came)', async () => {
-    deleteOnCanvas(await placeReferenceAsync(42));
-    // A page searched after the open one: the reference is dropped on the open one while this one loads.
+  /** A page searched after the open one: `meanwhile` runs (references placed on the open one) while the check loads it. */
+  function whileTheCheckLoadsALaterPage(meanwhile: () => Promise<void>): void {
     const later = h.fake.figma.createPage();
     const loadAsync = later.loadAsync.bind(later);
-    let dropped: string | null = null;
     Object.defineProperty(later, 'loadAsync', {
       value: async () => {
-        dropped = await placeReferenceAsync(43);
+        await meanwhile();
         return loadAsync();
       },
       configurable: true,
     });
+  }
+
+  it('the reference check keeps the button when a lone reference lands while it searches (it searched that page before the reference came)', async () => {
+    deleteOnCanvas(await placeReferenceAsync(42));
+    let dropped: string | null = null;
+    whileTheCheckLoadsALaterPage(async () => {
+      dropped = await placeReferenceAsync(43);
+    });
     const found = await h.plugin.handlers['canvas/references-find']({}, context);
     expect(dropped).not.toBeNull();
+    expect(found.references).toEqual([]);
+    expect(documentButtons()).toEqual(['references']);
+  });
+
+  it('the reference check keeps the button when a whole batch is placed while it searches', async () => {
+    deleteOnCanvas(await placeReferenceAsync(42));
+    let placed = 0;
+    whileTheCheckLoadsALaterPage(async () => {
+      const { batchId } = await h.plugin.handlers['canvas/insert-begin']({ layout: 'grid', title: 'Picks' }, context);
+      await h.plugin.handlers['canvas/insert'](insertOf(44, { batchId }), context);
+      placed = (await h.plugin.handlers['canvas/insert-end']({ batchId }, context)).placed;
+    });
+    const found = await h.plugin.handlers['canvas/references-find']({}, context);
+    expect(placed).toBe(1);
     expect(found.references).toEqual([]);
     expect(documentButtons()).toEqual(['references']);
   });
