@@ -1,13 +1,16 @@
 // Templates: a row's Open refused because the builder key was revoked meanwhile says to check the
 // key in Settings. The designer saves a new key there and comes back: the list reads with it, and
 // the row still said the old key was not accepted, beside templates the new key had just read.
-// The refusal goes with the key it was said of, as the save section's does.
+// The refusal goes with the key it was said of, as the save section's does; one that comes back
+// only after the new key was saved is of the old key too (the key it was sent with), row or save.
 import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { maskKey } from '../../src/shared/settings/validate-settings';
 import { checkAxeAsync } from './support/a11y-checks';
 import { addRouteAsync } from './support/own-route';
 import { useHarness, textOf, type Harness } from './support/playground-harness';
+import { selectLayerAsync } from './support/templates-steps';
+import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
 const h = useHarness();
 const NAME = 'Welcome email';
@@ -21,21 +24,33 @@ async function builderKeysAsync(): Promise<{ demo: string; other: string }> {
 
 /**
  * From now on the builder refuses `key` as it refuses a revoked one (401); other keys are answered
- * as usual, and `onOtherKeyList` hears each read of the list made with one.
+ * as usual, and `onOtherKeyList` hears each read of the list made with one. `answerAfter`: the
+ * refusal waits for it (the answer is slow to come).
  */
-function revokeBuilderKeyAsync(harness: Pick<Harness, 'page' | 'emulator'>, key: string, onOtherKeyList: () => void): Promise<() => Promise<void>> {
+function revokeBuilderKeyAsync(harness: Pick<Harness, 'page' | 'emulator'>, key: string, onOtherKeyList: () => void, answerAfter: Promise<void> = Promise.resolve()): Promise<() => Promise<void>> {
   const builderOrigin = new URL(harness.emulator.builderUrl).origin;
-  return addRouteAsync(harness.page, (url) => url.origin === builderOrigin && url.pathname.startsWith('/api/'), (route, request) => {
+  return addRouteAsync(harness.page, (url) => url.origin === builderOrigin && url.pathname.startsWith('/api/'), async (route, request) => {
     if (request.headers()['authorization'] !== `Bearer ${key}`) {
       if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/templates') onOtherKeyList();
       return route.fallback();
     }
+    await answerAfter;
     return route.fulfill({
       status: 401,
       headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
       body: JSON.stringify({ error: 'invalid_api_key', message: 'The provided API key is not valid.' }),
     });
   });
+}
+
+/** The designer saves the builder's other key in Settings and comes back to Templates. */
+async function saveOtherKeyAsync(ui: Frame, key: string): Promise<void> {
+  await tab(ui, 'Settings').click();
+  await ui.getByTestId('settings-builder-replace-key').click();
+  await ui.getByTestId('settings-builder-key').fill(key);
+  await ui.getByTestId('settings-builder-save').click();
+  await expect.poll(() => textOf(ui.getByTestId('settings-builder-key-hint')), { timeout: 20_000 }).toBe(maskKey(key));
+  await tab(ui, 'Templates').click();
 }
 
 describe('Templates: a row’s key refusal and a new key', () => {
@@ -54,12 +69,7 @@ describe('Templates: a row’s key refusal and a new key', () => {
         await expect.poll(() => textOf(row.getByRole('alert')), { timeout: 30_000 }).toContain('The builder API key was not accepted');
 
         // The designer saves a new key in Settings and comes back.
-        await tab(ui, 'Settings').click();
-        await ui.getByTestId('settings-builder-replace-key').click();
-        await ui.getByTestId('settings-builder-key').fill(keys.other);
-        await ui.getByTestId('settings-builder-save').click();
-        await expect.poll(() => textOf(ui.getByTestId('settings-builder-key-hint')), { timeout: 20_000 }).toBe(maskKey(keys.other));
-        await tab(ui, 'Templates').click();
+        await saveOtherKeyAsync(ui, keys.other);
 
         // The list reads with the new key; the row's refusal, said of the old key, is not beside it.
         await expect.poll(() => newKeyReads, { timeout: 20_000 }).toBeGreaterThan(0);
@@ -73,4 +83,62 @@ describe('Templates: a row’s key refusal and a new key', () => {
       }
     }, 60_000);
   }
+
+  it('is not said when it comes back only after a new key was saved (it was said of the key it answered, beside the new one)', async () => {
+    const keys = await builderKeysAsync();
+    await h.openFreshAsync('?command=templates&demo-keys=1');
+    const ui = await h.uiFrameAsync();
+    const row = rowOf(ui);
+    await row.waitFor({ timeout: 20_000 });
+
+    let newKeyReads = 0;
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const stopAsync = await revokeBuilderKeyAsync(h, keys.demo, () => newKeyReads++, answered);
+    try {
+      // Open goes out with the old key; its refusal is slow to come.
+      await row.getByRole('button', { name: `Open “${NAME}”` }).click();
+      await saveOtherKeyAsync(ui, keys.other);
+      await expect.poll(() => newKeyReads, { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect.poll(() => ui.getByText('Reading the templates…').count(), { timeout: 20_000 }).toBe(0);
+      // Still waiting for the old key's answer.
+      expect(await row.getByRole('button', { name: `Open “${NAME}”` }).getAttribute('aria-busy')).toBe('true');
+      answer();
+      // The refusal came (Open is no longer busy), and is not said beside the new key's list.
+      await expect.poll(() => row.getByRole('button', { name: `Open “${NAME}”` }).getAttribute('aria-busy'), { timeout: 20_000 }).not.toBe('true');
+      await row.waitFor();
+      expect(await row.getByRole('alert').count()).toBe(0);
+      expect(await ui.getByText('The builder API key was not accepted').count()).toBe(0);
+    } finally {
+      answer();
+      await stopAsync();
+    }
+  }, 60_000);
+
+  it('a save’s refusal is not said either when it comes back only after a new key was saved', async () => {
+    const keys = await builderKeysAsync();
+    await h.openFreshAsync('?command=templates&demo-keys=1');
+    const ui = await h.uiFrameAsync();
+    await rowOf(ui).waitFor({ timeout: 20_000 });
+    await selectLayerAsync(h.page, 'Emails', DEMO_EMAIL_NAME);
+    await expect.poll(() => ui.getByLabel('Template name').inputValue(), { timeout: 20_000 }).toBe(DEMO_EMAIL_NAME);
+
+    let newKeyReads = 0;
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const stopAsync = await revokeBuilderKeyAsync(h, keys.demo, () => newKeyReads++, answered);
+    try {
+      const save = ui.getByRole('button', { name: 'Save as template' });
+      await save.click();
+      await saveOtherKeyAsync(ui, keys.other);
+      await expect.poll(() => newKeyReads, { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(await save.getAttribute('aria-busy')).toBe('true');
+      answer();
+      await expect.poll(() => save.getAttribute('aria-busy'), { timeout: 20_000 }).not.toBe('true');
+      expect(await ui.getByText('The builder API key was not accepted').count()).toBe(0);
+    } finally {
+      answer();
+      await stopAsync();
+    }
+  }, 60_000);
 });

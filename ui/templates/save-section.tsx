@@ -73,7 +73,8 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
   const problem = problemSaid?.epoch === epoch ? problemSaid.problem : null;
   const problemShown = problem && problemBesideList(problem, listFailed);
   const latestEpoch = useLatest(epoch);
-  const setProblem = (next: TemplateProblem | null) => setProblemSaid(next && { problem: next, epoch: latestEpoch.current });
+  /** `saidIn`: the epoch of the key or address the request was sent with (an answer that comes after a new one was saved is not said beside it). */
+  const setProblem = (next: TemplateProblem | null, saidIn = latestEpoch.current) => setProblemSaid(next && { problem: next, epoch: saidIn });
   // The builder asked to wait: Save and Update are held until then (what was typed stays).
   const held = useStillBefore(problem?.tryAgainAt ?? null);
   // What a save or unlink said holds for the frame and template it was said with: another
@@ -82,7 +83,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
   // Said with the builder's old key or address, it goes too: beside the new key's "not accepted"
   // notice, a green "Saved …" read as if that key had just worked.
   const [said, setSaid] = useState<{ message: LiveMessage; for: string } | null>(null);
-  const say = (message: LiveMessage, of: TemplateSelection | null) => setSaid({ message, for: saidKey(of, latestEpoch.current) });
+  const say = (message: LiveMessage, of: TemplateSelection | null, saidIn = latestEpoch.current) => setSaid({ message, for: saidKey(of, saidIn) });
   const shownFor = saidKey(selection, epoch);
   const result = said?.for === shownFor ? said.message : null;
   useEffect(() => setSaid((before) => (before?.for === shownFor ? before : null)), [shownFor]);
@@ -107,9 +108,10 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
     }
     setProblem(null);
     setSaid(null);
+    const sentIn = latestEpoch.current;
     const onError = (error: unknown) => {
       // Only a create could be made twice by saving again; an update sent twice is the same update.
-      setProblem(actionProblem(action === 'create' ? saveProblem(error, form.name.trim()) : templateProblem(error), error));
+      setProblem(actionProblem(action === 'create' ? saveProblem(error, form.name.trim()) : templateProblem(error), error), sentIn);
       if (listMayHaveChanged(error)) onSaved();
       // Saved meanwhile (an earlier save the window gave up on): the frame shows as linked, with its Update.
       if (error instanceof BridgeError && error.code === 'already_linked') endpoint.request('templates/selection', {}).then(onSelection, () => undefined);
@@ -125,7 +127,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
           unlinkedHere.current = true;
           onSelection(next);
           onUnlinked(target);
-          say({ tone: 'info', text: `${unlinked} is no longer linked to a template.` }, next);
+          say({ tone: 'info', text: `${unlinked} is no longer linked to a template.` }, next, sentIn);
         },
       });
       return;
@@ -138,7 +140,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
       onError,
       onResult: (saved) => {
         onSelection(saved.selection);
-        say({ tone: 'success', text: saveOutcomeText(saved, frame.name) }, saved.selection);
+        say({ tone: 'success', text: saveOutcomeText(saved, frame.name) }, saved.selection, sentIn);
         if (saved.outcome !== 'unchanged') onSaved();
       },
     });
@@ -149,12 +151,13 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
     if (frame === null) return;
     setProblem(null);
     setSaid(null);
+    const sentIn = latestEpoch.current;
     void save.run('link', () => endpoint.request('templates/link', { frameId: frame.id, templateId: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), {
-      onError: (error) => setProblem(actionProblem(templateProblem(error), error)),
+      onError: (error) => setProblem(actionProblem(templateProblem(error), error), sentIn),
       onResult: (linkedNow) => {
         setLostSave(null);
         onSelection(linkedNow.selection);
-        say({ tone: 'success', text: linkedText(frame.name, linkedNow.template.name) }, linkedNow.selection);
+        say({ tone: 'success', text: linkedText(frame.name, linkedNow.template.name) }, linkedNow.selection, sentIn);
         onSaved();
       },
     });

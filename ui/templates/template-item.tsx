@@ -28,8 +28,8 @@ export interface TemplateItemProps {
   onRead: (row: TemplateRow) => void;
   /** The template was deleted, from here or (`alreadyGone`) elsewhere before: its row goes, so the list takes the focus. */
   onDeleted: (row: TemplateRow, alreadyGone: boolean) => void;
-  /** A rename or deletion failed once the filter had hidden its row: the list says it (`row`: as it was sent). */
-  onFailedHidden: (row: TemplateRow, asked: 'rename' | 'delete', problem: TemplateProblem) => void;
+  /** A rename or deletion failed once the filter had hidden its row: the list says it (`row`: as it was sent; `sentIn`: the epoch it was sent in). */
+  onFailedHidden: (row: TemplateRow, asked: 'rename' | 'delete', problem: TemplateProblem, sentIn: number) => void;
   onOpenSettings: () => void;
   /** A request of this row starts: what the list said of the last action goes (the same words again are then heard again). */
   onActionStart: () => void;
@@ -117,6 +117,8 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
   // is then most likely this designer's own deletion, not one made elsewhere.
   const deletionMayHaveGone = useRef(false);
   const act = <T,>(name: 'open' | 'rename' | 'delete', start: () => Promise<T>, onResult: (value: T) => void) => {
+    // Of the key or address it was sent with: a refusal that comes back after a new one was saved is not said beside it.
+    const sentIn = latestEpoch.current;
     setProblemSaid(null);
     // Emptied first: the same words again (Open pressed twice) are a change, so they are heard again.
     setSaid('');
@@ -127,7 +129,7 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
       onError: (error) => {
         if (name === 'delete' && listMayHaveChanged(error)) deletionMayHaveGone.current = true;
         if (name === 'rename' && isGoneElsewhere(error)) onDeleted(row, true);
-        else setProblemSaid({ problem: problemOf(name, error), of: name, mayHaveGoneThrough: listMayHaveChanged(error), epoch: latestEpoch.current });
+        else setProblemSaid({ problem: problemOf(name, error), of: name, mayHaveGoneThrough: listMayHaveChanged(error), epoch: sentIn });
       },
     });
   };
@@ -135,10 +137,13 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
   // comes then went unsaid (a draft name kept, the designer told nothing), so the list says it.
   const unmounted = useRef(false);
   useEffect(() => () => void (unmounted.current = true), []);
-  const failedHidden = (asked: 'rename' | 'delete') => (error: unknown) => {
-    if (!unmounted.current) return;
-    if (asked === 'rename' && isGoneElsewhere(error)) onDeleted(row, true);
-    else onFailedHidden(row, asked, problemOf(asked, error));
+  const failedHidden = (asked: 'rename' | 'delete') => {
+    const sentIn = latestEpoch.current;
+    return (error: unknown) => {
+      if (!unmounted.current) return;
+      if (asked === 'rename' && isGoneElsewhere(error)) onDeleted(row, true);
+      else onFailedHidden(row, asked, problemOf(asked, error), sentIn);
+    };
   };
   const open = () =>
     act('open', () => endpoint.request('templates/open', { id: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (opened) =>

@@ -44,6 +44,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   /** A rename or deletion that failed while the filter hid its row: said here until a row's next action (or a new key). */
   const [hiddenFailure, setHiddenFailure] = useState<TemplateProblem | null>(null);
   const hiddenFailureHeld = useStillBefore(hiddenFailure?.tryAgainAt ?? null);
+  const latestEpoch = useLatest(epoch);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const listElement = useRef<HTMLUListElement>(null);
   /** Where the deleted (or filtered-out) row was among those shown, until the list without it is drawn. */
@@ -118,7 +119,10 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   };
   const clearSaid = () => (setSaid(''), setHiddenFailure(null));
   // The row comes back as it was left when the filter shows it again (a rename's draft name with it): here it is only said.
-  const onFailedHidden = (row: TemplateRow, asked: 'rename' | 'delete', problem: TemplateProblem) => setHiddenFailure(hiddenRowProblem(problem, asked, row.name));
+  // Not one sent with the builder's old key or address: the list was read again with the new one.
+  const onFailedHidden = (row: TemplateRow, asked: 'rename' | 'delete', problem: TemplateProblem, sentIn: number) => {
+    if (sentIn === latestEpoch.current) setHiddenFailure(hiddenRowProblem(problem, asked, row.name));
+  };
   // Not when the filter would hide it: its row, with the details Open just showed, would go.
   const onRead = (row: TemplateRow) => filterTemplates([row], query).length > 0 && setList((state) => replaceTemplateRow(state, row));
   const onRenamed = (before: TemplateRow, row: TemplateRow) => {
