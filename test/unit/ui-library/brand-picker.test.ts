@@ -14,8 +14,12 @@ import { SEARCH_DEBOUNCE_MS } from '../../../ui/library/search/search-query';
 
 const brand = (name: string, emailCount: number): Brand => ({ name, slug: name.toLowerCase().replace(/\W+/g, '-'), description: '', email_count: emailCount, url: '' });
 
-/** "Loom" and 30 brands named after it, each with more emails than it has. */
-const LIBRARY = [brand('Loom', 1), ...Array.from({ length: 30 }, (_, index) => brand(`Loom ${index + 1} Mills`, 100 - index))];
+/** "Loom" and 30 brands named after it, each with more emails than it has; 60 brands of "Weave". */
+const LIBRARY = [
+  brand('Loom', 1),
+  ...Array.from({ length: 30 }, (_, index) => brand(`Loom ${index + 1} Mills`, 100 - index)),
+  ...Array.from({ length: 60 }, (_, index) => brand(`Weave ${index + 1}`, 200 - index)),
+];
 
 /** The library's brand search as the API document says it: per_page 1–50, 20 by default. */
 function stubClient(asked: Array<{ q?: string; perPage?: number }>): LibraryClient {
@@ -58,5 +62,17 @@ describe('Search’s brand filter, a name that is part of more than 20 other bra
     expect(suggested).toContain('Loom 1 Mills');
     // Chosen: no note that it filters nothing.
     expect(root.querySelector('#library-brand-note')?.textContent ?? '').toBe('');
+  });
+
+  it('with a full list of suggestions and none of that name, says to type more of it (the 50 suggested read as all there were)', async () => {
+    const chosen: string[] = [];
+    await act(async () => {
+      render(h(BrandPicker, { client: stubClient([]), text: 'Weave', onText: () => undefined, onBrand: (slug: string) => chosen.push(slug) }), root);
+    });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 50));
+    });
+    expect(chosen.at(-1)).toBe('');
+    expect(root.querySelector('#library-brand-note')?.textContent).toBe('50 suggested brands; type more of the name if yours is not among them.');
   });
 });

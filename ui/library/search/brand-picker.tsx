@@ -11,6 +11,17 @@ import { Button } from '../../components/button';
 import { plural } from '../../components/count-words';
 
 const FAILED = 'Brands could not be looked up; showing all brands.';
+/** Brands suggested for a name: the most the library sends at once. */
+const SUGGESTIONS = 50;
+
+/**
+ * What a name that is no brand's says: how many are suggested, and with a full list that more of
+ * the name may find the one meant (it may be past them: the list counted 50 and stopped, unsaid).
+ */
+function suggestedText(wanted: string, count: number): string {
+  if (count === 0) return `No brand called “${wanted}” in the library.`;
+  return count < SUGGESTIONS ? `${plural(count, 'suggested brand')}.` : `${plural(count, 'suggested brand')}; type more of the name if yours is not among them.`;
+}
 
 export interface BrandPickerProps {
   client: LibraryClient;
@@ -41,14 +52,14 @@ export function BrandPicker({ client, text, onText, onBrand }: BrandPickerProps)
     const lookUp = () => {
       // The most the library sends (the top brands first): a name that is part of more than 20
       // others' came after the default 20, and was never chosen.
-      client.listBrandsAsync({ q: wanted, perPage: 50 }, controller.signal).then(
+      client.listBrandsAsync({ q: wanted, perPage: SUGGESTIONS }, controller.signal).then(
         (response) => {
           if (!current) return;
           setOptions(response.data);
           const match = response.data.find((brand) => brand.name.toLowerCase() === wanted.toLowerCase());
           onBrand(match?.slug ?? '');
           // Said only when it changes (a status): the count, not the same advice at every name typed.
-          setNote(match ? null : response.data.length ? `${plural(response.data.length, 'suggested brand')}.` : `No brand called “${wanted}” in the library.`);
+          setNote(match ? null : suggestedText(wanted, response.data.length));
         },
         (error: unknown) => {
           if (!current) return;
