@@ -6,7 +6,8 @@
 // has no such name, hence a stub.
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useDomRoot } from '../../support/dom-root';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { Brand } from '../../../src/shared/api/library/schemas';
 import { BrandPicker } from '../../../ui/library/search/brand-picker';
@@ -33,22 +34,14 @@ function stubClient(asked: Array<{ q?: string; perPage?: number }>): LibraryClie
   return { listBrandsAsync } as LibraryClient;
 }
 
-let root: HTMLElement;
-beforeEach(() => {
-  root = document.createElement('div');
-  document.body.append(root);
-});
-afterEach(() => {
-  render(null, root);
-  root.remove();
-});
+const rootOf = useDomRoot();
 
 describe('Search’s brand filter, a name that is part of more than 20 other brands’ names', () => {
   it('chooses that brand (one request, up to 50 suggestions), and still suggests the others', async () => {
     const asked: Array<{ q?: string; perPage?: number }> = [];
     const chosen: string[] = [];
     await act(async () => {
-      render(h(BrandPicker, { client: stubClient(asked), text: 'Loom', onText: () => undefined, onBrand: (slug: string) => chosen.push(slug) }), root);
+      render(h(BrandPicker, { client: stubClient(asked), text: 'Loom', onText: () => undefined, onBrand: (slug: string) => chosen.push(slug) }), rootOf());
     });
     // The pause in typing, then the answer.
     await act(async () => {
@@ -57,22 +50,22 @@ describe('Search’s brand filter, a name that is part of more than 20 other bra
 
     expect(chosen.at(-1)).toBe('loom');
     expect(asked).toEqual([{ q: 'Loom', perPage: 50 }]);
-    const suggested = Array.from(root.querySelectorAll('#library-brand-options option'), (option) => option.getAttribute('value'));
+    const suggested = Array.from(rootOf().querySelectorAll('#library-brand-options option'), (option) => option.getAttribute('value'));
     expect(suggested).toHaveLength(31);
     expect(suggested).toContain('Loom 1 Mills');
     // Chosen: no note that it filters nothing.
-    expect(root.querySelector('#library-brand-note')?.textContent ?? '').toBe('');
+    expect(rootOf().querySelector('#library-brand-note')?.textContent ?? '').toBe('');
   });
 
   it('with a full list of suggestions and none of that name, says to type more of it (the 50 suggested read as all there were)', async () => {
     const chosen: string[] = [];
     await act(async () => {
-      render(h(BrandPicker, { client: stubClient([]), text: 'Weave', onText: () => undefined, onBrand: (slug: string) => chosen.push(slug) }), root);
+      render(h(BrandPicker, { client: stubClient([]), text: 'Weave', onText: () => undefined, onBrand: (slug: string) => chosen.push(slug) }), rootOf());
     });
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 50));
     });
     expect(chosen.at(-1)).toBe('');
-    expect(root.querySelector('#library-brand-note')?.textContent).toBe('50 suggested brands; type more of the name if yours is not among them.');
+    expect(rootOf().querySelector('#library-brand-note')?.textContent).toBe('50 suggested brands; type more of the name if yours is not among them.');
   });
 });

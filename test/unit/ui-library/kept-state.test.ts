@@ -3,7 +3,8 @@
 // back, and when an answer from its earlier drawing lands after it came back.
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
+import { useDomRoot } from '../../support/dom-root';
 import { keepState, useKeptState } from '../../../ui/library/kept-state';
 
 type Setter = (next: string | ((current: string) => string)) => void;
@@ -16,29 +17,23 @@ function Section({ stateKey, drawn, setters }: { stateKey: string; drawn: string
   return null;
 }
 
-let root: HTMLElement;
+const rootOf = useDomRoot();
 let keyCount = 0;
 let key: string;
 beforeEach(() => {
-  root = document.createElement('div');
-  document.body.append(root);
   // Kept state lives for the plugin's session: each test its own key.
   key = `kept-state test ${(keyCount += 1)}`;
-});
-afterEach(() => {
-  render(null, root);
-  root.remove();
 });
 
 async function drawAsync(stateKey: string, drawn: string[], setters: Setter[]): Promise<void> {
   await act(async () => {
-    render(h(Section, { stateKey, drawn, setters }), root);
+    render(h(Section, { stateKey, drawn, setters }), rootOf());
   });
 }
 
 async function leaveAsync(): Promise<void> {
   await act(async () => {
-    render(null, root);
+    render(null, rootOf());
   });
 }
 

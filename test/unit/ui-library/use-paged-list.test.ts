@@ -4,7 +4,8 @@
 // the list as it was last told, an effect behind).
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useDomRoot } from '../../support/dom-root';
 import { usePagedList, type PagedList, type PageLoader } from '../../../ui/library/use-paged-list';
 
 interface Row {
@@ -40,20 +41,12 @@ function Probe({ load, gone, drawings, listKey = 'emails', owner }: { load: Page
   return null;
 }
 
-let root: HTMLElement;
-beforeEach(() => {
-  root = document.createElement('div');
-  document.body.append(root);
-});
-afterEach(() => {
-  render(null, root);
-  root.remove();
-});
+const rootOf = useDomRoot();
 
 /** Draws the list and lets every page it asks for come in. */
 async function drawAsync(load: PageLoader<Row>, gone: number, drawings: PagedList<Row>[], kept?: { listKey: string; owner: object }): Promise<PagedList<Row>> {
   await act(async () => {
-    render(h(Probe, { load, gone, drawings, ...kept }), root);
+    render(h(Probe, { load, gone, drawings, ...kept }), rootOf());
   });
   await settleAsync();
   return drawings.at(-1)!;
@@ -158,7 +151,7 @@ describe('usePagedList, a kept list read again', () => {
       list = firstVisit.at(-1)!;
     }
     expect(ids(list)).toHaveLength(30);
-    await act(async () => render(null, root));
+    await act(async () => render(null, rootOf()));
 
     // Away, the library removes two emails the designer saw, and its page 2 fails on the way back.
     library.remove(5, 15);
@@ -194,7 +187,7 @@ describe('usePagedList, a key left and come back to in the same list', () => {
 
   async function drawKeyAsync(listKey: string, load: PageLoader<Row>, drawings: PagedList<Row>[], owner?: object): Promise<PagedList<Row>> {
     await act(async () => {
-      render(h(Probe, { load, gone: 0, drawings, listKey, owner }), root);
+      render(h(Probe, { load, gone: 0, drawings, listKey, owner }), rootOf());
     });
     await settleAsync();
     return drawings.at(-1)!;
