@@ -1,6 +1,6 @@
 // Brands: the top brands, or those whose name matches the search (after a pause in typing), 50 at
 // a time with More, as Journeys' list.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { Brand } from '../../../src/shared/api/library/schemas';
 import { Button } from '../../components/button';
@@ -13,6 +13,7 @@ import { plural } from '../../components/count-words';
 import { useKeptState } from '../kept-state';
 import { usePagedList, type PagedList } from '../use-paged-list';
 import { useKeptScroll } from '../use-kept-scroll';
+import { useSettled } from '../../hooks/use-settled';
 
 export interface BrandsScreenProps {
   client: LibraryClient;
@@ -21,16 +22,6 @@ export interface BrandsScreenProps {
   /** Asks the library to add a brand it has not: the request's form, its name filled in. */
   onAsk: (name: string) => void;
   onOpenSettings: () => void;
-}
-
-/** `text` once typing has paused (at once when emptied: the top brands need no pause). */
-function useSettled(text: string): string {
-  const [settled, setSettled] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(text), text === '' ? 0 : SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-  return settled;
 }
 
 type ListedBrand = Brand & { id: string };
@@ -49,7 +40,8 @@ export function BrandsScreen({ client, hidden, onBrand, onAsk, onOpenSettings }:
   const [text, setText] = useKeptState('brand search', '');
   const wanted = text.trim();
   // The search asked for; a search replaced by the next one typed lets go of its library slot (usePagedList cancels it).
-  const query = useSettled(wanted);
+  // After a pause in typing; at once when emptied (the top brands need no pause).
+  const query = useSettled(wanted, wanted === '' ? 0 : SEARCH_DEBOUNCE_MS);
   // Read 50 at a time, More for the rest: the demo library's ~60 top brands ended at the 50th, with nothing said.
   const list = usePagedList(
     `brands ${query}`,

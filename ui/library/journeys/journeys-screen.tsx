@@ -24,6 +24,7 @@ import { SEARCH_DEBOUNCE_MS } from '../search/search-query';
 import { plural } from '../../components/count-words';
 import { useKeptState } from '../kept-state';
 import { useKeptScroll } from '../use-kept-scroll';
+import { useSettled } from '../../hooks/use-settled';
 import { useBrandNames } from '../brand-names';
 import { stageCountText } from './stage-count';
 import { boardPlacesText } from './board-words';
@@ -103,12 +104,8 @@ export function JourneysScreen({ client, hidden, onOpen, onOpenSettings }: Journ
 function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onOpenSettings }: { box: RefObject<HTMLElement>; slug: string; knownName: string | null; onBack: () => void } & JourneysScreenProps) {
   // The number chosen stays for the next journey opened: brands' journeys compare at one size.
   const [chosen, setChosen] = useKeptState('per stage', 3);
-  const [perStage, setPerStage] = useState(chosen);
   // After a pause: arrow keys on the list step through every number on the way.
-  useEffect(() => {
-    const timer = setTimeout(() => setPerStage(chosen), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [chosen]);
+  const perStage = useSettled(chosen, SEARCH_DEBOUNCE_MS);
   // `perStage`: the number the journey shown was asked with (another may be loading meanwhile).
   const [state, setState] = useState<{ journey: Journey | null; perStage: number; problem: LibraryProblem | null }>({ journey: null, perStage, problem: null });
   const { shown: problem, attempt, retry } = useRetryOnce(state.problem);

@@ -1,6 +1,6 @@
 // Me: the key owner's follows (with the newest emails from them), likes and collections. Without
 // a key, it says how to add one.
-import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useContext, useLayoutEffect, useRef } from 'preact/hooks';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { RefObject } from 'preact';
 import type { EmailSummary } from '../../../src/shared/api/library/schemas';
@@ -15,6 +15,7 @@ import { emptyListText } from '../emptied-words';
 import { useWithoutRemoved } from '../use-without-removed';
 import { focusRowFrom, MoreButton } from '../more-button';
 import { SEARCH_DEBOUNCE_MS, shortDate } from '../search/search-query';
+import { useSettled } from '../../hooks/use-settled';
 import { followingText, NO_FOLLOWS_TEXT } from './follow-words';
 import { plural } from '../../components/count-words';
 import { useKeptState } from '../kept-state';
@@ -89,12 +90,8 @@ function ListState<T>({ list, rows, onOpenSettings, empty, hidden }: { list: Pag
 
 function Following({ client, hidden, onBrand, onOpen, onList, onOpenSettings, box }: PartProps) {
   const [typed, setTyped] = useKeptState('followed since', '');
-  const [since, setSince] = useState(typed);
   // After a pause: a year typed a digit at a time passes through 0002, 0020, 0202, each a date.
-  useEffect(() => {
-    const timer = setTimeout(() => setSince(typed), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const since = useSettled(typed, SEARCH_DEBOUNCE_MS);
   const follows = usePagedList('follows', async (_page, signal) => {
     const response = await client.listFollowsAsync(signal);
     return { items: response.data.map((brand) => ({ ...brand, id: brand.slug })), perPage: Infinity, meta: { total: response.meta.total, max: response.meta.max } };
