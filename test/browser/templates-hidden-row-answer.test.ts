@@ -7,19 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
 import { holdRequestsAsync } from './support/hold-requests';
 import { textOf, useHarness } from './support/playground-harness';
-import { builderAsync } from './support/templates-steps';
+import { builderAsync, sentThenHiddenAsync, templatesListedAsync } from './support/templates-steps';
 
 const h = useHarness();
-
-/** The Templates screen with its four demo templates listed. */
-async function templatesListedAsync(theme: 'light' | 'dark') {
-  await h.openFreshAsync(`?command=templates&theme=${theme}&demo-keys=1`);
-  const ui = await h.uiFrameAsync();
-  const region = ui.getByRole('region', { name: 'Templates in the workspace' });
-  const list = region.getByRole('list', { name: 'Templates in the workspace' });
-  await expect.poll(() => list.getByRole('listitem').count(), { timeout: 20_000 }).toBe(4);
-  return { ui, region, list, filter: ui.getByRole('textbox', { name: 'Filter by name' }) };
-}
 
 /** Holds the plugin's requests on one template (its deletion or rename; reads of the list go on). */
 function holdTemplateChangesAsync() {
@@ -28,15 +18,11 @@ function holdTemplateChangesAsync() {
 
 describe('Templates: an answer for a row the filter hides', () => {
   it('a deletion leaves the list, is said, and the keyboard stays in the filter (light)', async () => {
-    const { ui, region, list, filter } = await templatesListedAsync('light');
+    const { ui, region, list, filter } = await templatesListedAsync(h, 'light');
     await list.getByRole('button', { name: 'Delete “Welcome email”' }).click();
     const held = await holdTemplateChangesAsync();
-    await ui.getByRole('group', { name: 'Delete “Welcome email”?' }).getByRole('button', { name: 'Delete “Welcome email”' }).click();
-    await expect.poll(() => held.count(), { timeout: 20_000 }).toBeGreaterThan(0);
-
     // While the deletion is on its way, the designer filters the list to another template.
-    await filter.fill('Monthly');
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+    await sentThenHiddenAsync({ list, filter }, held, () => ui.getByRole('group', { name: 'Delete “Welcome email”?' }).getByRole('button', { name: 'Delete “Welcome email”' }).click());
     await held.releaseAsync();
 
     await expect.poll(() => textOf(region.getByRole('status').filter({ hasText: 'Deleted' })), { timeout: 20_000 }).toBe('Deleted “Welcome email”. ');
@@ -50,16 +36,12 @@ describe('Templates: an answer for a row the filter hides', () => {
   });
 
   it('a rename shows its new name, its form closed, and is said (dark)', async () => {
-    const { ui, region, list, filter } = await templatesListedAsync('dark');
+    const { ui, region, list, filter } = await templatesListedAsync(h, 'dark');
     await list.getByRole('button', { name: 'Rename “Welcome email”' }).click();
     const form = ui.getByRole('form', { name: 'Rename “Welcome email”' });
     await form.getByRole('textbox', { name: 'New name' }).fill('Welcome series');
     const held = await holdTemplateChangesAsync();
-    await form.getByRole('button', { name: 'Save name and description' }).click();
-    await expect.poll(() => held.count(), { timeout: 20_000 }).toBeGreaterThan(0);
-
-    await filter.fill('Monthly');
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+    await sentThenHiddenAsync({ list, filter }, held, () => form.getByRole('button', { name: 'Save name and description' }).click());
     await held.releaseAsync();
 
     await expect.poll(() => textOf(region.getByRole('status').filter({ hasText: 'Renamed' })), { timeout: 20_000 }).toBe('Renamed “Welcome email” to “Welcome series”. ');

@@ -4,56 +4,30 @@
 // asked. Now the list says which template and why, and a rename's draft name comes back with its row.
 import { describe, expect, it } from 'vitest';
 import { checkAxeAsync } from './support/a11y-checks';
-import { addRouteAsync } from './support/own-route';
+import { holdRequestsAsync } from './support/hold-requests';
 import { textOf, useHarness } from './support/playground-harness';
-import { builderAsync } from './support/templates-steps';
+import { builderAsync, sentThenHiddenAsync, templatesListedAsync } from './support/templates-steps';
 
 const h = useHarness();
 
 const KEY_REFUSED_WORDS = 'The builder API key was not accepted. Check the key in Settings; it may have been revoked.';
 
-/** The Templates screen with its four demo templates listed. */
-async function templatesListedAsync(theme: 'light' | 'dark') {
-  await h.openFreshAsync(`?command=templates&theme=${theme}&demo-keys=1`);
-  const ui = await h.uiFrameAsync();
-  const region = ui.getByRole('region', { name: 'Templates in the workspace' });
-  const list = region.getByRole('list', { name: 'Templates in the workspace' });
-  await expect.poll(() => list.getByRole('listitem').count(), { timeout: 20_000 }).toBe(4);
-  return { ui, region, list, filter: ui.getByRole('textbox', { name: 'Filter by name' }) };
-}
-
 /**
  * Holds the plugin's requests on one template (its deletion or rename; reads of the list go on),
  * then answers each as the builder does a revoked key: the fault, set up here, never the person's clicks.
  */
-async function refuseTemplateChangesLaterAsync() {
-  const builderOrigin = new URL(h.emulator.builderUrl).origin;
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const answered: Array<Promise<void>> = [];
-  const stopAsync = await addRouteAsync(
+function refuseTemplateChangesLaterAsync() {
+  return holdRequestsAsync(
     h.page,
-    (url) => url.origin === builderOrigin && url.pathname.startsWith('/api/templates/'),
-    (route) => {
-      const answers = released.then(() =>
-        route.fulfill({
-          status: 401,
-          headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
-          body: JSON.stringify({ error: 'invalid_api_key', message: 'The provided API key is not valid.' }),
-        }),
-      );
-      answered.push(answers);
-      return answers;
-    },
+    h.emulator.builderUrl,
+    (url) => url.pathname.startsWith('/api/templates/'),
+    (route) =>
+      route.fulfill({
+        status: 401,
+        headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
+        body: JSON.stringify({ error: 'invalid_api_key', message: 'The provided API key is not valid.' }),
+      }),
   );
-  return {
-    count: () => answered.length,
-    refuseAsync: async () => {
-      release();
-      await Promise.all(answered);
-      await stopAsync();
-    },
-  };
 }
 
 async function templateNamesAsync(): Promise<string[]> {
@@ -62,18 +36,14 @@ async function templateNamesAsync(): Promise<string[]> {
 
 describe('Templates: a failure for a row the filter hides', () => {
   it('a rename is said failed, naming the template, and its draft name comes back with its row (light)', async () => {
-    const { ui, region, list, filter } = await templatesListedAsync('light');
+    const { ui, region, list, filter } = await templatesListedAsync(h, 'light');
     await list.getByRole('button', { name: 'Rename “Welcome email”' }).click();
     const form = ui.getByRole('form', { name: 'Rename “Welcome email”' });
     await form.getByRole('textbox', { name: 'New name' }).fill('Welcome series');
     const refused = await refuseTemplateChangesLaterAsync();
-    await form.getByRole('button', { name: 'Save name and description' }).click();
-    await expect.poll(() => refused.count(), { timeout: 20_000 }).toBeGreaterThan(0);
-
     // While the rename is on its way, the designer filters the list to another template.
-    await filter.fill('Monthly');
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
-    await refused.refuseAsync();
+    await sentThenHiddenAsync({ list, filter }, refused, () => form.getByRole('button', { name: 'Save name and description' }).click());
+    await refused.releaseAsync();
 
     await expect.poll(() => textOf(region.getByRole('alert')), { timeout: 20_000 }).toBe(`Renaming “Welcome email”: ${KEY_REFUSED_WORDS}`);
     expect(await region.getByRole('button', { name: 'Open Settings' }).count()).toBe(1);
@@ -89,15 +59,11 @@ describe('Templates: a failure for a row the filter hides', () => {
   });
 
   it('a deletion is said failed, naming the template, which stays listed (dark)', async () => {
-    const { ui, region, list, filter } = await templatesListedAsync('dark');
+    const { ui, region, list, filter } = await templatesListedAsync(h, 'dark');
     await list.getByRole('button', { name: 'Delete “Welcome email”' }).click();
     const refused = await refuseTemplateChangesLaterAsync();
-    await ui.getByRole('group', { name: 'Delete “Welcome email”?' }).getByRole('button', { name: 'Delete “Welcome email”' }).click();
-    await expect.poll(() => refused.count(), { timeout: 20_000 }).toBeGreaterThan(0);
-
-    await filter.fill('Monthly');
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
-    await refused.refuseAsync();
+    await sentThenHiddenAsync({ list, filter }, refused, () => ui.getByRole('group', { name: 'Delete “Welcome email”?' }).getByRole('button', { name: 'Delete “Welcome email”' }).click());
+    await refused.releaseAsync();
 
     await expect.poll(() => textOf(region.getByRole('alert')), { timeout: 20_000 }).toBe(`Deleting “Welcome email”: ${KEY_REFUSED_WORDS}`);
     expect(await ui.evaluate(() => document.activeElement?.id)).toBe('templates-filter');

@@ -2,7 +2,7 @@
 // request is on its way (Placing…, Comparing…, a save being sent) is still there however slow the
 // machine is. A slow answer of a few real seconds (the emulator's `slow` fault) can end while axe
 // or a keyboard walk runs on a loaded machine.
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { addRouteAsync } from './own-route';
 
 export interface HeldRequests {
@@ -12,8 +12,11 @@ export interface HeldRequests {
   releaseAsync(): Promise<void>;
 }
 
-/** Holds every request from `page` (any of its frames) to `origin` that `which` picks, until released. */
-export async function holdRequestsAsync(page: Page, origin: string, which: (url: URL) => boolean = () => true): Promise<HeldRequests> {
+/**
+ * Holds every request from `page` (any of its frames) to `origin` that `which` picks, until
+ * released; then each goes on to the API, or is given `answer` instead (a fault set up by the test).
+ */
+export async function holdRequestsAsync(page: Page, origin: string, which: (url: URL) => boolean = () => true, answer: (route: Route) => Promise<void> = (route) => route.continue()): Promise<HeldRequests> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const matches = (url: URL) => url.origin === new URL(origin).origin && which(url);
@@ -21,7 +24,7 @@ export async function holdRequestsAsync(page: Page, origin: string, which: (url:
   const stopAsync = await addRouteAsync(page, matches, (route) => {
     // One that comes as the route is taken off is let go by Playwright itself; one the app gave up
     // on meanwhile (Cancel aborts it) cannot be continued: nothing to do then.
-    const goes = released.then(() => route.continue().catch(() => undefined));
+    const goes = released.then(() => answer(route).catch(() => undefined));
     going.push(goes);
     return goes;
   });

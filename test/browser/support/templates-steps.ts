@@ -139,3 +139,24 @@ export function slowDownSavesAsync(h: Pick<Harness, 'emulator'>, page: Page, sec
     request.method() === 'POST' ? route.fulfill(builderSlowDownFor(seconds(answered++))) : route.fallback(),
   );
 }
+
+/** The Templates screen with its four demo templates listed: the window, the list's region, the list and its filter. */
+export async function templatesListedAsync(h: Pick<Harness, 'openFreshAsync' | 'uiFrameAsync'>, theme: 'light' | 'dark') {
+  await h.openFreshAsync(`?command=templates&theme=${theme}&demo-keys=1`);
+  const ui = await h.uiFrameAsync();
+  const region = ui.getByRole('region', { name: 'Templates in the workspace' });
+  const list = region.getByRole('list', { name: 'Templates in the workspace' });
+  await expect.poll(() => list.getByRole('listitem').count(), { timeout: 20_000 }).toBe(4);
+  return { ui, region, list, filter: ui.getByRole('textbox', { name: 'Filter by name' }) };
+}
+
+/**
+ * A change of a template sent (`sendAsync`, the person's click) while `held` holds it; then, while it
+ * is on its way, the designer filters the list to another template ("Monthly"), hiding its row.
+ */
+export async function sentThenHiddenAsync(listed: { list: Locator; filter: Locator }, held: { count(): number }, sendAsync: () => Promise<void>): Promise<void> {
+  await sendAsync();
+  await expect.poll(() => held.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  await listed.filter.fill('Monthly');
+  await expect.poll(() => listed.list.getByRole('listitem').count()).toBe(1);
+}
