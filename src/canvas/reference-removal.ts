@@ -76,7 +76,7 @@ export async function removeReferencesAsync(
       continue;
     }
     const pageName = pageNameOf(node);
-    const added = layersAdded(node, record);
+    const { built, added } = layersOf(node, record);
     if (added.some(holdsImage)) {
       kept = true;
       failures.push({ nodeId, name: node.name, pageName, reason: IMAGE_AMONG_ADDED });
@@ -85,7 +85,7 @@ export async function removeReferencesAsync(
     try {
       const holder = node.parent;
       if (added.length > 0) {
-        removeBuiltLayersOnly(node, record);
+        removeBuiltLayersOnly(node, built);
         framesKept.push({ nodeId, name: node.name, pageName });
       } else {
         node.remove();
@@ -110,18 +110,20 @@ export async function removeReferencesAsync(
  */
 const IMAGE_AMONG_ADDED = 'It holds layers you added, and one of them holds an image Envelope cannot tell from its screenshot. Move your layers out of its frame, then remove it again.';
 
-/** The layers in a reference that it was not built with: the designer's (a note, an arrow). */
-function layersAdded(node: SceneNode, record: ReferenceRecord): SceneNode[] {
-  return 'children' in node ? node.children.filter((child) => !isBuiltReferenceLayer(child, record)) : [];
+/** A reference's layers: those it was built with, and those the designer added (a note, an arrow). */
+function layersOf(node: SceneNode, record: ReferenceRecord): { built: SceneNode[]; added: SceneNode[] } {
+  const built: SceneNode[] = [];
+  const added: SceneNode[] = [];
+  for (const layer of 'children' in node ? node.children : []) (isBuiltReferenceLayer(layer, record) ? built : added).push(layer);
+  return { built, added };
 }
 
 /**
- * A reference holding layers the designer added loses only what it was built with, and its record
- * and relaunch button (another feature's button on the frame stays): their layers stay in its
- * frame, where they put them.
+ * A reference holding layers the designer added loses only what it was built with (`built`), and
+ * its record and relaunch button (another feature's button on the frame stays): their layers stay
+ * in its frame, where they put them.
  */
-function removeBuiltLayersOnly(node: SceneNode, record: ReferenceRecord): void {
-  const built = 'children' in node ? node.children.filter((layer) => isBuiltReferenceLayer(layer, record)) : [];
+function removeBuiltLayersOnly(node: SceneNode, built: readonly SceneNode[]): void {
   for (const layer of built) layer.remove();
   node.setPluginData(REFERENCE_DATA_KEY, '');
   setRelaunchButton(node, OPEN_EMAIL_COMMAND, null);
