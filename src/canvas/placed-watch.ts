@@ -1,11 +1,14 @@
-// After a batch ends, the bar says what was placed; ⌘Z, ⌘⇧Z or a delete later makes that untrue.
-// The window asks how many of the references it placed have left the canvas, and the answer comes
+// After a batch ends, the bar says what was placed; ⌘Z, ⌘⇧Z, a delete or "Remove reference" later
+// makes that untrue. The window asks how many of the references it placed have left the canvas (or
+// are no longer references: a removal keeps a frame holding the designer's layers but takes its
+// record), and the answer comes
 // once that number is not the one it knows (a long poll: the window asks again after each answer,
 // and cancels when its bar goes or a new batch starts, which stops the watching here).
 import { whenCancelled } from '../shared/api/http/cancel-signal';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext } from '../shared/bridge/endpoint';
 import { PLACED_WATCH_MAX } from '../shared/bridge/messages';
+import { parseReferenceRecord, REFERENCE_DATA_KEY } from './reference-record';
 
 export interface PlacedWatch {
   /** A reference placed in this run: its node is kept, so a watch reads it without a find. */
@@ -14,8 +17,29 @@ export interface PlacedWatch {
   watchAsync(payload: { nodeIds: readonly string[]; gone: number }, context: HandlerContext): Promise<{ gone: number }>;
 }
 
+/**
+ * Whether a placed frame is still a reference: on the canvas, with its record. The record is read
+ * by `parseReferenceRecord`, as the check reads it, but parsed again only when its stored text
+ * changed: each change batch then costs a plugin-data read per frame, not a parse.
+ */
+function createStillPlaced(): (frame: FrameNode) => boolean {
+  const read = new WeakMap<FrameNode, { stored: string; isReference: boolean }>();
+  return (frame) => {
+    // A removed node's plugin data cannot be read.
+    if (frame.removed) return false;
+    const stored = frame.getPluginData(REFERENCE_DATA_KEY);
+    let known = read.get(frame);
+    if (known?.stored !== stored) {
+      known = { stored, isReference: parseReferenceRecord(stored) !== null };
+      read.set(frame, known);
+    }
+    return known.isReference;
+  };
+}
+
 export function createPlacedWatch(figma: Pick<PluginAPI, 'on' | 'off' | 'loadAllPagesAsync'>): PlacedWatch {
   const placed = new Map<string, FrameNode>();
+  const stillPlaced = createStillPlaced();
   return {
     remember(frame) {
       placed.delete(frame.id);
@@ -31,7 +55,8 @@ export function createPlacedWatch(figma: Pick<PluginAPI, 'on' | 'off' | 'loadAll
       // or deleted, false again after ⌘⇧Z (same id), and undo and redo fire documentchange. The fake
       // Figma models it so; the plugin docs do not say it outright. A reference cut and pasted is a
       // new node, so it counts as gone. Each, and where the fake models it: docs/figma-assumptions.md.
-      const goneNow = () => frames.filter((frame) => frame.removed).length;
+      const goneNow = () => frames.filter((frame) => !stillPlaced(frame)).length;
+      const watched = new Set(frames.map((frame) => frame.id));
       if (goneNow() !== gone) return { gone: goneNow() };
       // dynamic-page: documentchange needs every page loaded first.
       await figma.loadAllPagesAsync();
@@ -40,8 +65,10 @@ export function createPlacedWatch(figma: Pick<PluginAPI, 'on' | 'off' | 'loadAll
       return new Promise((resolve, reject) => {
         let stopCancel = () => undefined as void;
         const onChange = (event: DocumentChangeEvent) => {
-          // Only a layer coming or going takes a reference off the canvas or brings it back: other edits cost nothing.
-          if (!event.documentChanges.some((change) => change.type === 'CREATE' || change.type === 'DELETE')) return;
+          // Only a layer coming or going, or a watched frame's plugin data (its record taken by a removal
+          // that kept the frame, or given back by ⌘Z: no layer need come or go), takes a reference off
+          // the canvas or brings it back: other edits cost nothing.
+          if (!event.documentChanges.some((change) => movesReference(change, watched))) return;
           const now = goneNow();
           if (now === gone) return;
           stop();
@@ -59,4 +86,9 @@ export function createPlacedWatch(figma: Pick<PluginAPI, 'on' | 'off' | 'loadAll
       });
     },
   };
+}
+
+function movesReference(change: DocumentChange, watched: ReadonlySet<string>): boolean {
+  if (change.type === 'CREATE' || change.type === 'DELETE') return true;
+  return change.type === 'PROPERTY_CHANGE' && watched.has(change.id) && change.properties.includes('pluginData');
 }
