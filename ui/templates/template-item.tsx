@@ -26,8 +26,13 @@ export interface TemplateItemProps {
   onRenamed: (before: TemplateRow, renamed: TemplateRow) => void;
   /** Open read the template from the builder (no frame here): the row shows it as answered, a rename elsewhere too. */
   onRead: (row: TemplateRow) => void;
-  /** The template was deleted, from here or (`alreadyGone`) elsewhere before: its row goes, so the list takes the focus. */
+  /**
+   * The template was deleted: its row goes, so the list takes the focus. `alreadyGone`: the builder
+   * had no such template any more (the list knows whether an earlier deletion from here may have done it).
+   */
   onDeleted: (row: TemplateRow, alreadyGone: boolean) => void;
+  /** A deletion's answer was lost, so it may have gone through: kept by the list, as a filter hiding the row unmounts it. */
+  onDeletionUnconfirmed: (id: string) => void;
   /** A rename or deletion failed once the filter had hidden its row: the list says it (`row`: as it was sent; `sentIn`: the epoch it was sent in). */
   onFailedHidden: (row: TemplateRow, asked: 'rename' | 'delete', problem: TemplateProblem, sentIn: number) => void;
   onOpenSettings: () => void;
@@ -61,7 +66,7 @@ function problemOf(asked: 'open' | 'rename' | 'delete', error: unknown): Templat
 
 type Mode = { kind: 'idle' } | { kind: 'rename'; name: string; description: string; error: string | null } | { kind: 'delete' } | { kind: 'details'; opened: TemplateOpenOutcome };
 
-export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, onDeleted, onFailedHidden, onOpenSettings, onActionStart, renameDrafts }: TemplateItemProps) {
+export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, onDeleted, onDeletionUnconfirmed, onFailedHidden, onOpenSettings, onActionStart, renameDrafts }: TemplateItemProps) {
   // A row hidden by the filter is drawn anew when it shows again: its rename comes back as it was left.
   const [mode, setMode] = useState<Mode>(() => {
     const draft = renameDrafts.get(row.id);
@@ -113,9 +118,6 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
     event.stopPropagation();
     backOut();
   };
-  // A deletion whose answer was lost may have gone through: pressed again, the template's absence
-  // is then most likely this designer's own deletion, not one made elsewhere.
-  const deletionMayHaveGone = useRef(false);
   const act = <T,>(name: 'open' | 'rename' | 'delete', start: () => Promise<T>, onResult: (value: T) => void) => {
     // Of the key or address it was sent with: a refusal that comes back after a new one was saved is not said beside it.
     const sentIn = latestEpoch.current;
@@ -127,7 +129,6 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
       onResult,
       // Deleted by a teammate meanwhile (and linked to no frame here): the row goes, as a delete of it would.
       onError: (error) => {
-        if (name === 'delete' && listMayHaveChanged(error)) deletionMayHaveGone.current = true;
         if (name === 'rename' && isGoneElsewhere(error)) onDeleted(row, true);
         else setProblemSaid({ problem: problemOf(name, error), of: name, mayHaveGoneThrough: listMayHaveChanged(error), epoch: sentIn });
       },
@@ -160,8 +161,16 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
     if (name.trim() === row.name && description.trim() === row.description) return setMode({ kind: 'idle' });
     act('rename', () => outlivingRow(endpoint.request('templates/rename', { id: row.id, name, description }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (renamed) => onRenamed(row, renamed), failedHidden('rename')), () => setMode({ kind: 'idle' }));
   };
-  const remove = () =>
-    act('delete', () => outlivingRow(endpoint.request('templates/delete', { id: row.id, name: row.name }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), ({ alreadyGone }) => onDeleted(row, alreadyGone && !deletionMayHaveGone.current), failedHidden('delete')), () => undefined);
+  // A deletion whose answer was lost may have gone through: pressed again, the template's absence
+  // is then most likely this designer's own deletion. The list keeps that, drawn or hidden, here or not.
+  const remove = () => {
+    const failed = failedHidden('delete');
+    const deleteFailed = (error: unknown) => {
+      if (listMayHaveChanged(error)) onDeletionUnconfirmed(row.id);
+      failed(error);
+    };
+    act('delete', () => outlivingRow(endpoint.request('templates/delete', { id: row.id, name: row.name }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), ({ alreadyGone }) => onDeleted(row, alreadyGone), deleteFailed), () => undefined);
+  };
 
   // A name of only zero-width spaces (made elsewhere) is said in words, as an empty one: never “”.
   const label = quotedName(row.name, 'the template with no name');

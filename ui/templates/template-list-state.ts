@@ -21,9 +21,14 @@ export interface TemplateListState {
   pageSize: number | null;
   /** A later page repeated a template held: one was saved or changed elsewhere and went to the top, above the pages read. */
   topChanged: boolean;
+  /**
+   * Templates (by id) whose deletion here may have gone through unconfirmed (its answer was lost).
+   * Kept here, not in the row: a row the filter hides is no longer drawn, and what it knew went with it.
+   */
+  deletionsUnconfirmed: readonly string[];
 }
 
-export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null, topChanged: false };
+export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null, topChanged: false, deletionsUnconfirmed: [] };
 
 export function askTemplatePage(state: TemplateListState, page: number, request: number, keepBelow = false): TemplateListState {
   return { ...state, page, loading: true, problem: null, awaiting: request, keepBelow };
@@ -44,7 +49,7 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   const rows = state.page !== 1 ? [...others, ...templates] : state.keepBelow ? [...templates, ...others] : templates;
   const pageSize = answer.hasMore ? Math.max(state.pageSize ?? 0, answer.templates.length) : state.pageSize;
   const topChanged = state.page !== 1 && (state.topChanged || others.length < state.rows.length);
-  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged };
+  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows) };
 }
 
 /** Whether page 1 should be read again (keeping the rows below): a template went to the top since it was read. */
@@ -103,7 +108,28 @@ export function removeTemplateRow(state: TemplateListState, id: string): Templat
   const rows = state.rows.filter((row) => row.id !== id);
   const total = state.last?.total ?? null;
   const last = state.last && total !== null && rows.length < state.rows.length ? { ...state.last, total: Math.max(rows.length, total - 1) } : state.last;
-  return { ...state, rows, last };
+  return { ...state, rows, last, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows) };
+}
+
+/** Only the ids of rows still held: one whose row went (deleted, or not in a read afresh) has no Delete left to press again. */
+function heldOnly(ids: readonly string[], rows: readonly TemplateRow[]): readonly string[] {
+  return ids.length === 0 ? ids : ids.filter((id) => rows.some((row) => row.id === id));
+}
+
+/**
+ * A deletion of the template `id` failed in a way that may hide it done (its answer was lost):
+ * pressed again, the builder's "already gone" is then most likely this designer's own deletion.
+ */
+export function markDeletionUnconfirmed(state: TemplateListState, id: string): TemplateListState {
+  return state.deletionsUnconfirmed.includes(id) ? state : { ...state, deletionsUnconfirmed: [...state.deletionsUnconfirmed, id] };
+}
+
+/**
+ * Whether the builder's "already gone" for the template `id` is a deletion made elsewhere: not
+ * when a deletion of it from here may have gone through unconfirmed ("Deleted “X”." is said then).
+ */
+export function deletedElsewhere(state: TemplateListState, id: string, alreadyGone: boolean): boolean {
+  return alreadyGone && !state.deletionsUnconfirmed.includes(id);
 }
 
 /**

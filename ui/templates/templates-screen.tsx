@@ -15,7 +15,7 @@ import { TextField } from '../components/text-field';
 import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
-import { answerTemplatePage, askTemplatePage, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead, unlinkFrameRows } from './template-list-state';
+import { answerTemplatePage, askTemplatePage, deletedElsewhere, failTemplatePage, hasMoreTemplates, initialTemplateList, markDeletionUnconfirmed, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead, unlinkFrameRows } from './template-list-state';
 import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, hiddenRowProblem, listedLinkName, listReadProblem, searchingText, withAddressMissing, type TemplateProblem } from './template-words';
 import { useNowMs } from '../hooks/use-now';
 import { quotedName } from '../../src/shared/quoted-name';
@@ -37,6 +37,7 @@ export interface TemplatesScreenProps {
 export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow, epoch = 0, hidden = false, addressMissing = false }: TemplatesScreenProps) {
   const [selection, setSelection] = useState<TemplateSelection | null>(null);
   const [list, setList] = useState(initialTemplateList);
+  const latestList = useLatest(list);
   const requests = useRef(0);
   const [query, setQuery] = useState('');
   /** What a row's action did where its row cannot say it any more (it was deleted, or left the filter). */
@@ -104,6 +105,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   // slow paint), would focus the row still drawn there, which then goes, and the keyboard with it.
   const { press: rowGone, drawnAfterPress: drawnWithoutRow } = useDrawnAfterPress();
   const onDeleted = ({ id, name }: TemplateRow, alreadyGone: boolean) => {
+    // Read before the row's removal drops what the list knew of an earlier deletion of it.
+    const elsewhere = deletedElsewhere(latestList.current, id, alreadyGone);
     // A row the filter hid while its deletion was on its way holds no focus: the keyboard stays where the designer is (typing in the filter, say).
     const place = drawn.current.shown.findIndex((row) => row.id === id);
     if (place >= 0) {
@@ -113,10 +116,11 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     }
     setList((before) => removeTemplateRow(before, id));
     reload();
-    setSaid(alreadyGone ? `${quotedName(name, 'The template with no name')} was already deleted elsewhere.` : `Deleted ${quotedName(name, 'the template with no name')}.`);
+    setSaid(elsewhere ? `${quotedName(name, 'The template with no name')} was already deleted elsewhere.` : `Deleted ${quotedName(name, 'the template with no name')}.`);
     // A selected frame linked to it loses its link now, and says so, instead of offering an Update that can only fail.
     readSelection();
   };
+  const onDeletionUnconfirmed = (id: string) => setList((state) => markDeletionUnconfirmed(state, id));
   const clearSaid = () => (setSaid(''), setHiddenFailure(null));
   // The row comes back as it was left when the filter shows it again (a rename's draft name with it): here it is only said.
   // Not one sent with the builder's old key or address: the list was read again with the new one.
@@ -235,7 +239,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
             {shown.map((row) => (
-              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} epoch={epoch} onRenamed={onRenamed} onRead={onRead} onDeleted={onDeleted} onFailedHidden={onFailedHidden} onOpenSettings={onOpenSettings} onActionStart={clearSaid} renameDrafts={renameDrafts.current} />
+              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} epoch={epoch} onRenamed={onRenamed} onRead={onRead} onDeleted={onDeleted} onDeletionUnconfirmed={onDeletionUnconfirmed} onFailedHidden={onFailedHidden} onOpenSettings={onOpenSettings} onActionStart={clearSaid} renameDrafts={renameDrafts.current} />
             ))}
           </ul>
         ) : null}
