@@ -33,6 +33,8 @@ export interface TemplateItemProps {
   onDeleted: (row: TemplateRow, alreadyGone: boolean) => void;
   /** A deletion's answer was lost, so it may have gone through: kept by the list, as a filter hiding the row unmounts it. */
   onDeletionUnconfirmed: (id: string) => void;
+  /** Unlink the frame, pressed beside a rename refused as the template is gone from the builder (`frameId`: the frame still linked to it here). */
+  onUnlinkGone: (row: TemplateRow, frameId: string) => void;
   /** A rename or deletion failed once the filter had hidden its row: the list says it (`row`: as it was sent; `sentIn`: the epoch it was sent in). */
   onFailedHidden: (row: TemplateRow, asked: 'rename' | 'delete', problem: TemplateProblem, sentIn: number) => void;
   onOpenSettings: () => void;
@@ -66,7 +68,7 @@ function problemOf(asked: 'open' | 'rename' | 'delete', error: unknown): Templat
 
 type Mode = { kind: 'idle' } | { kind: 'rename'; name: string; description: string; error: string | null } | { kind: 'delete' } | { kind: 'details'; opened: TemplateOpenOutcome };
 
-export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, onDeleted, onDeletionUnconfirmed, onFailedHidden, onOpenSettings, onActionStart, renameDrafts }: TemplateItemProps) {
+export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, onDeleted, onDeletionUnconfirmed, onUnlinkGone, onFailedHidden, onOpenSettings, onActionStart, renameDrafts }: TemplateItemProps) {
   // A row hidden by the filter is drawn anew when it shows again: its rename comes back as it was left.
   const [mode, setMode] = useState<Mode>(() => {
     const draft = renameDrafts.get(row.id);
@@ -178,6 +180,9 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
   // So does a failure still shown when a form or a confirmation opens above it: it says why their button is held.
   const itemRef = useRef<HTMLLIElement>(null);
   useNoticeInSight(itemRef, problem, mode.kind === 'details' ? mode.opened : mode.kind, busy);
+  // Renamed after a teammate deleted it, a template still linked to a frame here is refused with
+  // words that say to unlink the frame: the button is offered beside them, as an update's refusal offers it.
+  const goneLinkedFrame = problem?.action === 'unlink' ? problem.frameId : null;
   return (
     <li class="template-item" ref={itemRef}>
       {row.thumbnailUrl ? <img class="template-thumb" src={row.thumbnailUrl} alt="" loading="lazy" /> : <span class="template-thumb" />}
@@ -223,7 +228,7 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
             </Button>
           </div>
         ) : null}
-        {problem ? <ProblemLine problem={problem} held={held} onOpenSettings={onOpenSettings} /> : null}
+        {problem ? <ProblemLine problem={problem} held={held} onOpenSettings={onOpenSettings} onUnlink={goneLinkedFrame === null ? undefined : () => onUnlinkGone(row, goneLinkedFrame)} /> : null}
         <p class="visually-hidden" role="status">
           {said}
         </p>

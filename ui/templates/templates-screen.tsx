@@ -16,9 +16,9 @@ import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
 import { answerTemplatePage, askTemplatePage, deletedElsewhere, failTemplatePage, hasMoreTemplates, initialTemplateList, markDeletionUnconfirmed, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead, unlinkFrameRows } from './template-list-state';
-import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, hiddenRowProblem, listedLinkName, listReadProblem, searchingText, withAddressMissing, type TemplateProblem } from './template-words';
+import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, hiddenRowProblem, listedLinkName, listReadProblem, searchingText, templateProblem, withAddressMissing, type TemplateProblem } from './template-words';
 import { useNowMs } from '../hooks/use-now';
-import { quotedName } from '../../src/shared/quoted-name';
+import { named, quotedName } from '../../src/shared/quoted-name';
 
 export interface TemplatesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -42,9 +42,9 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const [query, setQuery] = useState('');
   /** What a row's action did where its row cannot say it any more (it was deleted, or left the filter). */
   const [said, setSaid] = useState('');
-  /** A rename or deletion that failed while the filter hid its row: said here until a row's next action (or a new key). */
-  const [hiddenFailure, setHiddenFailure] = useState<TemplateProblem | null>(null);
-  const hiddenFailureHeld = useStillBefore(hiddenFailure?.tryAgainAt ?? null);
+  /** A rename or deletion that failed while the filter hid its row (`row`: as it was sent): said here until a row's next action (or a new key). */
+  const [hiddenFailure, setHiddenFailure] = useState<{ problem: TemplateProblem; row: TemplateRow } | null>(null);
+  const hiddenFailureHeld = useStillBefore(hiddenFailure?.problem.tryAgainAt ?? null);
   const latestEpoch = useLatest(epoch);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const listElement = useRef<HTMLUListElement>(null);
@@ -104,7 +104,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   // Only a render drawn after the row went knows it is gone: an earlier one's effect, run late (a
   // slow paint), would focus the row still drawn there, which then goes, and the keyboard with it.
   const { press: rowGone, drawnAfterPress: drawnWithoutRow } = useDrawnAfterPress();
-  const onDeleted = ({ id, name }: TemplateRow, alreadyGone: boolean) => {
+  /** `also`: said after the deletion (a frame unlinked with it). */
+  const onDeleted = ({ id, name }: TemplateRow, alreadyGone: boolean, also = '') => {
     // Read before the row's removal drops what the list knew of an earlier deletion of it.
     const elsewhere = deletedElsewhere(latestList.current, id, alreadyGone);
     // A row the filter hid while its deletion was on its way holds no focus: the keyboard stays where the designer is (typing in the filter, say).
@@ -116,7 +117,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     }
     setList((before) => removeTemplateRow(before, id));
     reload();
-    setSaid(elsewhere ? `${quotedName(name, 'The template with no name')} was already deleted elsewhere.` : `Deleted ${quotedName(name, 'the template with no name')}.`);
+    setSaid(`${elsewhere ? `${quotedName(name, 'The template with no name')} was already deleted elsewhere.` : `Deleted ${quotedName(name, 'the template with no name')}.`}${also}`);
     // A selected frame linked to it loses its link now, and says so, instead of offering an Update that can only fail.
     readSelection();
   };
@@ -125,7 +126,33 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   // The row comes back as it was left when the filter shows it again (a rename's draft name with it): here it is only said.
   // Not one sent with the builder's old key or address: the list was read again with the new one.
   const onFailedHidden = (row: TemplateRow, asked: 'rename' | 'delete', problem: TemplateProblem, sentIn: number) => {
-    if (sentIn === latestEpoch.current) setHiddenFailure(hiddenRowProblem(problem, asked, row.name));
+    if (sentIn === latestEpoch.current) setHiddenFailure({ problem: hiddenRowProblem(problem, asked, row.name), row });
+  };
+  // Unlink the frame, offered beside a rename refused because a teammate deleted the template (as
+  // an update's refusal offers it), in its row or above the list: once the frame is unlinked, nothing
+  // is left of the template to show, so its row goes as for a template linked to no frame. Once: pressed twice, it was said twice.
+  const unlinkingGone = useRef(new Set<string>());
+  const unlinkGone = (row: TemplateRow, frameId: string) => {
+    if (unlinkingGone.current.has(row.id)) return;
+    unlinkingGone.current.add(row.id);
+    // Said after the template's own words, so named as a frame: it often has the template's name.
+    const frame = row.linkedFrame?.id === frameId ? named('frame', row.linkedFrame.name) : 'its frame';
+    endpoint
+      .request('templates/unlink', { frameId })
+      .then(
+        () => {
+          // Pressed above the list for a row the filter hides: the button goes with the failure, and the keyboard to the filter the row is hidden by.
+          if (!drawn.current.shown.some((each) => each.id === row.id) && listSection.current?.contains(document.activeElement)) document.getElementById('templates-filter')?.focus();
+          setHiddenFailure(null);
+          onDeleted(row, true, ` ${frame.charAt(0).toUpperCase()}${frame.slice(1)} is no longer linked to it.`);
+        },
+        (error: unknown) => setHiddenFailure({ problem: templateProblem(error), row }),
+      )
+      .finally(() => unlinkingGone.current.delete(row.id));
+  };
+  const hiddenUnlink = ({ problem, row }: { problem: TemplateProblem; row: TemplateRow }) => {
+    const frameId = problem.action === 'unlink' ? problem.frameId : null;
+    return frameId === null ? undefined : () => unlinkGone(row, frameId);
   };
   // Not when the filter would hide it: its row, with the details Open just showed, would go.
   const onRead = (row: TemplateRow) => filterTemplates([row], query).length > 0 && setList((state) => replaceTemplateRow(state, row));
@@ -235,11 +262,11 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
             {list.last ? (searching && list.last.total !== null ? searchingText(shown.length, list.last.total, query) : countText(shown.length, list.rows.length, list.last.total, query, moreLabel)) : ''}
           </span>
         </p>
-        {hiddenFailure ? <ProblemLine problem={hiddenFailure} held={hiddenFailureHeld} onOpenSettings={onOpenSettings} /> : null}
+        {hiddenFailure ? <ProblemLine problem={hiddenFailure.problem} held={hiddenFailureHeld} onOpenSettings={onOpenSettings} onUnlink={hiddenUnlink(hiddenFailure)} /> : null}
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
             {shown.map((row) => (
-              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} epoch={epoch} onRenamed={onRenamed} onRead={onRead} onDeleted={onDeleted} onDeletionUnconfirmed={onDeletionUnconfirmed} onFailedHidden={onFailedHidden} onOpenSettings={onOpenSettings} onActionStart={clearSaid} renameDrafts={renameDrafts.current} />
+              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} epoch={epoch} onRenamed={onRenamed} onRead={onRead} onDeleted={onDeleted} onDeletionUnconfirmed={onDeletionUnconfirmed} onUnlinkGone={unlinkGone} onFailedHidden={onFailedHidden} onOpenSettings={onOpenSettings} onActionStart={clearSaid} renameDrafts={renameDrafts.current} />
             ))}
           </ul>
         ) : null}
