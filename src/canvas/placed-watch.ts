@@ -18,15 +18,13 @@ export interface PlacedWatch {
 }
 
 /**
- * Whether a placed frame is still a reference: on the canvas, with its record. The record is read
- * by `parseReferenceRecord`, as the check reads it, but parsed again only when its stored text
- * changed: each change batch then costs a plugin-data read per frame, not a parse.
+ * Whether a frame holds a reference record, read by `parseReferenceRecord` as the check reads it,
+ * parsed again only when its stored text changed since the last watch read it. Not for a removed
+ * node: its plugin data cannot be read.
  */
-function createStillPlaced(): (frame: FrameNode) => boolean {
+function createRecordReader(): (frame: FrameNode) => boolean {
   const read = new WeakMap<FrameNode, { stored: string; isReference: boolean }>();
   return (frame) => {
-    // A removed node's plugin data cannot be read.
-    if (frame.removed) return false;
     const stored = frame.getPluginData(REFERENCE_DATA_KEY);
     let known = read.get(frame);
     if (known?.stored !== stored) {
@@ -39,7 +37,7 @@ function createStillPlaced(): (frame: FrameNode) => boolean {
 
 export function createPlacedWatch(figma: Pick<PluginAPI, 'on' | 'off' | 'loadAllPagesAsync'>): PlacedWatch {
   const placed = new Map<string, FrameNode>();
-  const stillPlaced = createStillPlaced();
+  const holdsRecord = createRecordReader();
   return {
     remember(frame) {
       placed.delete(frame.id);
@@ -47,32 +45,55 @@ export function createPlacedWatch(figma: Pick<PluginAPI, 'on' | 'off' | 'loadAll
       if (placed.size > PLACED_WATCH_MAX) placed.delete(placed.keys().next().value!);
     },
     async watchAsync({ nodeIds, gone }, context) {
-      const frames = nodeIds.flatMap((id) => {
+      const frames = new Map<string, FrameNode>();
+      for (const id of nodeIds) {
         const frame = placed.get(id);
-        return frame ? [frame] : [];
-      });
+        if (frame) frames.set(id, frame);
+      }
+      // dynamic-page: documentchange needs every page loaded first. Loaded before the records are
+      // read: nothing hears a change made while the pages load, so the reads and the listening
+      // start together, with no wait between them.
+      await figma.loadAllPagesAsync();
+      context.throwIfCancelled();
       // assumption: a node's `removed` follows the file: true once it (or what holds it) is undone
       // or deleted, false again after ⌘⇧Z (same id), and undo and redo fire documentchange. The fake
       // Figma models it so; the plugin docs do not say it outright. A reference cut and pasted is a
       // new node, so it counts as gone. Each, and where the fake models it: docs/figma-assumptions.md.
-      const goneNow = () => frames.filter((frame) => !stillPlaced(frame)).length;
-      const watched = new Set(frames.map((frame) => frame.id));
-      if (goneNow() !== gone) return { gone: goneNow() };
-      // dynamic-page: documentchange needs every page loaded first.
-      await figma.loadAllPagesAsync();
-      context.throwIfCancelled();
-      if (goneNow() !== gone) return { gone: goneNow() };
+      // A frame's record is read once per watch, then again only after a batch names its plugin
+      // data (a removal that kept the frame took it, ⌘Z gave it back): other batches read only
+      // `removed`, cheap beside a plugin-data read per frame (up to PLACED_WATCH_MAX of them).
+      // Absent: to read when next on the canvas (a removed node's plugin data cannot be read).
+      const hasRecord = new Map<FrameNode, boolean>();
+      const stillPlaced = (frame: FrameNode) => {
+        if (frame.removed) return false;
+        let known = hasRecord.get(frame);
+        if (known === undefined) hasRecord.set(frame, (known = holdsRecord(frame)));
+        return known;
+      };
+      const goneNow = () => [...frames.values()].filter((frame) => !stillPlaced(frame)).length;
+      const now = goneNow();
+      if (now !== gone) return { gone: now };
       return new Promise((resolve, reject) => {
         let stopCancel = () => undefined as void;
         const onChange = (event: DocumentChangeEvent) => {
           // Only a layer coming or going, or a watched frame's plugin data (its record taken by a removal
           // that kept the frame, or given back by ⌘Z: no layer need come or go), takes a reference off
           // the canvas or brings it back: other edits cost nothing.
-          if (!event.documentChanges.some((change) => movesReference(change, watched))) return;
-          const now = goneNow();
-          if (now === gone) return;
+          let moves = false;
+          for (const change of event.documentChanges) {
+            if (change.type === 'CREATE' || change.type === 'DELETE') moves = true;
+            else if (change.type === 'PROPERTY_CHANGE' && change.properties.includes('pluginData')) {
+              const frame = frames.get(change.id);
+              if (frame === undefined) continue;
+              hasRecord.delete(frame);
+              moves = true;
+            }
+          }
+          if (!moves) return;
+          const changed = goneNow();
+          if (changed === gone) return;
           stop();
-          resolve({ gone: now });
+          resolve({ gone: changed });
         };
         const stop = () => {
           figma.off('documentchange', onChange);
@@ -86,9 +107,4 @@ export function createPlacedWatch(figma: Pick<PluginAPI, 'on' | 'off' | 'loadAll
       });
     },
   };
-}
-
-function movesReference(change: DocumentChange, watched: ReadonlySet<string>): boolean {
-  if (change.type === 'CREATE' || change.type === 'DELETE') return true;
-  return change.type === 'PROPERTY_CHANGE' && watched.has(change.id) && change.properties.includes('pluginData');
 }

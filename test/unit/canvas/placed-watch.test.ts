@@ -39,6 +39,19 @@ async function placedBatchAsync(layout: 'grid' | 'board', count = 3) {
   return { fake, handlers, nodeIds, answerAsync };
 }
 
+/** Counts each frame's plugin-data reads (the sandbox's host calls are slow: a batch must not make one per watched frame). */
+function countReads(frames: readonly FrameNode[]) {
+  const spies = frames.map((frame) => vi.spyOn(frame, 'getPluginData'));
+  return {
+    /** Reads per frame since the last call. */
+    take: () => spies.map((spy) => {
+      const count = spy.mock.calls.length;
+      spy.mockClear();
+      return count;
+    }),
+  };
+}
+
 describe('canvas/placed-watch', () => {
   it('answers when ⌘Z takes a grid away, and again when ⌘⇧Z brings it back; edits that remove nothing are no answer', async () => {
     const { fake, handlers, nodeIds, answerAsync } = await placedBatchAsync('grid');
@@ -97,5 +110,51 @@ describe('canvas/placed-watch', () => {
     fake.figma.triggerUndo();
     expect(await watch2).toEqual({ gone: 3 });
     expect(listening()).toBe(0);
+  });
+
+  it('reads a frame’s record only in a batch that names its plugin data: other batches (a paste, a delete) read no plugin data', async () => {
+    const { fake, handlers, nodeIds, answerAsync } = await placedBatchAsync('grid');
+    const frames = nodeIds.map((id) => fake.inspect.node(id) as FrameNode);
+    const [first, , third] = frames as [FrameNode, FrameNode, FrameNode];
+    // A layer of the designer's in the first: "Remove reference" keeps that frame, taking its record.
+    fake.inspect.run(() => first.appendChild(Object.assign(fake.figma.createFrame(), { name: 'Use this header' })));
+    await fake.settleAsync();
+    const reads = countReads(frames);
+    const watch = handlers['canvas/placed-watch']({ nodeIds, gone: 0 }, context);
+    expect(await answerAsync(watch)).toBe('waiting');
+    const atStart = reads.take();
+
+    // A layer pasted and deleted elsewhere, then a reference deleted: `removed` says it all.
+    const pasted = fake.inspect.run(() => fake.figma.createRectangle());
+    expect(await answerAsync(watch)).toBe('waiting');
+    fake.inspect.run(() => pasted.remove());
+    expect(await answerAsync(watch)).toBe('waiting');
+    fake.inspect.run(() => third.remove());
+    expect(await answerAsync(watch)).toBe(1);
+    expect(reads.take()).toEqual([0, 0, 0]);
+
+    // The removal takes the first's record (a pluginData change): the second is not read again,
+    // nor is it when ⌘Z gives the record back or ⌘⇧Z takes it again.
+    const removal = handlers['canvas/placed-watch']({ nodeIds, gone: 1 }, context);
+    expect(await answerAsync(removal)).toBe('waiting');
+    reads.take();
+    expect((await handlers['canvas/references-remove']({ nodeIds: [first.id], goneEmailIds: [1] }, context)).framesKept).toHaveLength(1);
+    expect(await answerAsync(removal)).toBe(2);
+    // The first is read by the removal itself too.
+    expect(reads.take().slice(1)).toEqual([0, 0]);
+    const undo = handlers['canvas/placed-watch']({ nodeIds, gone: 2 }, context);
+    expect(await answerAsync(undo)).toBe('waiting');
+    reads.take();
+    fake.figma.triggerUndo();
+    expect(await answerAsync(undo)).toBe(1);
+    expect(reads.take()).toEqual([1, 0, 0]);
+    const redo = handlers['canvas/placed-watch']({ nodeIds, gone: 1 }, context);
+    expect(await answerAsync(redo)).toBe('waiting');
+    reads.take();
+    fake.redo();
+    expect(await answerAsync(redo)).toBe(2);
+    expect(reads.take()).toEqual([1, 0, 0]);
+    // One read each when a watch starts.
+    expect(atStart).toEqual([1, 1, 1]);
   });
 });
