@@ -31,7 +31,7 @@ describe('the insert bar after ⌘Z, a delete and ⌘⇧Z of what it placed', ()
     const ui = await placeThreeAsync('light');
     await undoAsync();
     expect(await placedReferencesAsync(h.page)).toEqual([]);
-    await expect.poll(() => summaryOf(ui), { timeout: 10_000 }).toBe('Placed 3 references, then undone or deleted: none is on the canvas now.');
+    await expect.poll(() => summaryOf(ui), { timeout: 10_000 }).toBe('Placed 3 references, then undone, deleted or removed as references: none is a reference on the canvas now.');
     await checkAxeAsync(ui, 'Browse, three references placed then undone, light');
 
     await redoAsync();
@@ -42,14 +42,14 @@ describe('the insert bar after ⌘Z, a delete and ⌘⇧Z of what it placed', ()
     // The designer deletes one of them.
     await evaluateHooks(h.page, (hooks, id) => hooks.inspect().run(() => hooks.inspect().node(id)!.remove()), back[0]!.id);
     expect(await placedReferencesAsync(h.page)).toHaveLength(2);
-    await expect.poll(() => summaryOf(ui), { timeout: 10_000 }).toBe('2 of the 3 references placed are still on the canvas; 1 was undone or deleted.');
+    await expect.poll(() => summaryOf(ui), { timeout: 10_000 }).toBe('2 of the 3 references placed are still on the canvas; 1 was undone, deleted or removed as a reference.');
     await checkAxeAsync(ui, 'Browse, one of three references deleted, light');
   });
 
   it('says they were undone in the dark theme too (clean under axe)', async () => {
     const ui = await placeThreeAsync('dark');
     await undoAsync();
-    await expect.poll(() => summaryOf(ui), { timeout: 10_000 }).toBe('Placed 3 references, then undone or deleted: none is on the canvas now.');
+    await expect.poll(() => summaryOf(ui), { timeout: 10_000 }).toBe('Placed 3 references, then undone, deleted or removed as references: none is a reference on the canvas now.');
     await checkAxeAsync(ui, 'Browse, three references placed then undone, dark');
   });
 });

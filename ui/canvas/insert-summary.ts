@@ -31,7 +31,7 @@ export interface InsertOutcome {
   places?: readonly PagePlaced[];
   /** A failure was the library's "slow down", not waited out: when its wait ends (a Date.now() time), the latest when several. */
   tryAgainAt?: number;
-  /** The layers of the references the sandbox confirmed on the canvas: the summary follows them after the end (⌘Z, a delete). */
+  /** The layers of the references the sandbox confirmed on the canvas: the summary follows them after the end (⌘Z, a delete, "Remove reference"). */
   nodeIds?: readonly string[];
   /** The library refused the key sent to read an email's facts: placing works without one (Browse offers to go on without it). */
   keyRefused?: boolean;
@@ -218,22 +218,27 @@ export function insertSummary(outcome: Omit<InsertOutcome, 'placedIds'>): string
 
 /**
  * The summary once `gone` of the references it counted as placed have left the canvas since
- * (⌘Z, a delete; back to none after ⌘⇧Z): it said they were there. Failures and what was still
- * to place stay said; the end's own problem is not watched (its references were never confirmed).
+ * (⌘Z, a delete; back to none after ⌘⇧Z) or are no longer references ("Remove reference" keeps a
+ * frame holding the designer's layers, and takes its record): it said they were there. One count
+ * for both, so the words fit both: a kept frame is on the canvas, but not as a reference. Failures
+ * and what was still to place stay said; the end's own problem is not watched (its references
+ * were never confirmed).
  */
 export function insertSummarySince(outcome: Omit<InsertOutcome, 'placedIds'>, gone: number): string {
   const places = placesOf(outcome);
   const placed = places.reduce((sum, { placed: count }) => sum + count, 0);
   if (gone <= 0 || placed === 0 || outcome.endProblem !== undefined) return insertSummary(outcome);
   const left = placed - Math.min(gone, placed);
+  /** "undone, deleted or removed as references": "Remove reference" may have kept a frame on the canvas. */
+  const lost = (count: number) => `undone, deleted or removed as ${countWord(count, 'a reference', 'references')}`;
   let head: string;
   if (left === 0) {
     const { what } = placedWhere(places, outcome.board);
-    head = `Placed ${what}, then undone or deleted: ${countWord(placed, 'it is not', 'none is')} on the canvas now.`;
+    head = `Placed ${what}, then ${lost(placed)}: ${countWord(placed, 'it is not', 'none is')} a reference on the canvas now.`;
   } else {
     // One page named (not the open one) stays named; across pages, "the canvas" holds them all.
     const where = places.length === 1 && places[0]!.pageName !== undefined ? onPage(places[0]!.pageName) : 'on the canvas';
-    head = `${left} of the ${placed} references placed ${countWord(left, 'is', 'are')} still ${where}; ${placed - left} ${countWord(placed - left, 'was', 'were')} undone or deleted.`;
+    head = `${left} of the ${placed} references placed ${countWord(left, 'is', 'are')} still ${where}; ${placed - left} ${countWord(placed - left, 'was', 'were')} ${lost(placed - left)}.`;
   }
   const stillToPlace = outcome.cancelled ? `Cancelled with ${stillToPlaceCount(outcome)} still to place.` : '';
   return [head, stillToPlace, removedText(outcome.placed, outcome.removed ?? 0), failuresText(outcome.failed)].filter((text) => text !== '').join(' ');

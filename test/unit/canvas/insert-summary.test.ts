@@ -92,31 +92,31 @@ describe('a cancel that left nothing on the canvas', () => {
   });
 });
 
-describe('the summary after the placing, once references left the canvas (⌘Z, a delete; it kept saying they were placed)', () => {
+describe('the summary after the placing, once references left the canvas or are no longer references (⌘Z, a delete, “Remove reference” keeping a frame with the designer’s layers; it kept saying they were placed)', () => {
   const grid: InsertOutcome = { placed: 3, placedIds: [1, 2, 3], total: 3, failed: [], cancelled: false, nodeIds: ['1:1', '1:2', '1:3'] };
 
   it('says how many are still there, none, or the summary as it was once they are all back (⌘⇧Z)', () => {
     expect(insertSummarySince(grid, 0)).toBe('Placed 3 references on the canvas.');
-    expect(insertSummarySince(grid, 1)).toBe('2 of the 3 references placed are still on the canvas; 1 was undone or deleted.');
-    expect(insertSummarySince(grid, 2)).toBe('1 of the 3 references placed is still on the canvas; 2 were undone or deleted.');
-    expect(insertSummarySince(grid, 3)).toBe('Placed 3 references, then undone or deleted: none is on the canvas now.');
+    expect(insertSummarySince(grid, 1)).toBe('2 of the 3 references placed are still on the canvas; 1 was undone, deleted or removed as a reference.');
+    expect(insertSummarySince(grid, 2)).toBe('1 of the 3 references placed is still on the canvas; 2 were undone, deleted or removed as references.');
+    expect(insertSummarySince(grid, 3)).toBe('Placed 3 references, then undone, deleted or removed as references: none is a reference on the canvas now.');
     // More gone than counted (never told so) is all of them.
     expect(insertSummarySince(grid, 5)).toBe(insertSummarySince(grid, 3));
-    expect(insertSummarySince(drop(1), 1)).toBe('Placed 1 reference, then undone or deleted: it is not on the canvas now.');
+    expect(insertSummarySince(drop(1), 1)).toBe('Placed 1 reference, then undone, deleted or removed as a reference: it is not a reference on the canvas now.');
     for (const gone of [1, 2, 3]) expect(messageProblems(insertSummarySince(grid, gone))).toEqual([]);
   });
 
   it('keeps the board’s name, a page not open, failures and what a cancel left to place', () => {
-    expect(insertSummarySince(journey, 2)).toBe('Placed the journey board “Acme — journey” with 2 references, then undone or deleted: none is on the canvas now.');
-    expect(insertSummarySince({ ...grid, pageName: 'Moodboard' }, 1)).toBe('2 of the 3 references placed are still on the page “Moodboard”; 1 was undone or deleted.');
+    expect(insertSummarySince(journey, 2)).toBe('Placed the journey board “Acme — journey” with 2 references, then undone, deleted or removed as references: none is a reference on the canvas now.');
+    expect(insertSummarySince({ ...grid, pageName: 'Moodboard' }, 1)).toBe('2 of the 3 references placed are still on the page “Moodboard”; 1 was undone, deleted or removed as a reference.');
     // Across pages, which page lost one is not known: "the canvas" holds them all.
-    expect(insertSummarySince(mergeOutcomes([drop(1), drop(2, 'Moodboard')]), 1)).toBe('1 of the 2 references placed is still on the canvas; 1 was undone or deleted.');
+    expect(insertSummarySince(mergeOutcomes([drop(1), drop(2, 'Moodboard')]), 1)).toBe('1 of the 2 references placed is still on the canvas; 1 was undone, deleted or removed as a reference.');
     const failed = { ...grid, total: 4, failed: [{ name: 'Beta — News', reason: 'Gone.' }] };
-    expect(insertSummarySince(failed, 3)).toBe('Placed 3 references, then undone or deleted: none is on the canvas now. 1 could not be placed: Beta — News: Gone.');
+    expect(insertSummarySince(failed, 3)).toBe('Placed 3 references, then undone, deleted or removed as references: none is a reference on the canvas now. 1 could not be placed: Beta — News: Gone.');
     const cancelled = { ...grid, placed: 2, total: 5, cancelled: true };
-    expect(insertSummarySince(cancelled, 1)).toBe('1 of the 2 references placed is still on the canvas; 1 was undone or deleted. Cancelled with 3 still to place.');
+    expect(insertSummarySince(cancelled, 1)).toBe('1 of the 2 references placed is still on the canvas; 1 was undone, deleted or removed as a reference. Cancelled with 3 still to place.');
     // Taken away before the end too: both said.
-    expect(insertSummarySince({ ...grid, placed: 2, removed: 1 }, 2)).toBe('Placed 2 references, then undone or deleted: none is on the canvas now. 1 other was placed, then undone or deleted before the end.');
+    expect(insertSummarySince({ ...grid, placed: 2, removed: 1 }, 2)).toBe('Placed 2 references, then undone, deleted or removed as references: none is a reference on the canvas now. 1 other was placed, then undone or deleted before the end.');
   });
 
   it('says an end it could not confirm as it was: its words already say to look on the canvas', () => {
