@@ -4,48 +4,21 @@
 // offers it too (and the line above the list, when the filter hid the row): pressed, the frame is
 // unlinked, and the template, gone from the builder with no frame here, leaves the list, as its
 // rename would with no frame linked.
-import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 import { checkAxeAsync } from './support/a11y-checks';
 import { holdRequestsAsync } from './support/hold-requests';
 import { textOf, useHarness } from './support/playground-harness';
-import { builderAsync, demoEmailSavedAsync, sentThenHiddenAsync } from './support/templates-steps';
+import { frameUnlinkedAsync, linkedTemplateDeletedElsewhereAsync, sentThenHiddenAsync } from './support/templates-steps';
 
 const h = useHarness();
 const NAME = DEMO_EMAIL_NAME;
 const GONE_WORDS = `The template “${NAME}” is no longer in the builder: it was deleted elsewhere. Unlink the frame to save it as a new template.`;
 const SAID = `“${NAME}” was already deleted elsewhere. The frame “${NAME}” is no longer linked to it. `;
 
-/**
- * The demo email frame saved as a template (linked to it) in `theme`; a teammate then deletes that
- * template in the builder, and the designer opens its rename and types a new name.
- */
-async function linkedTemplateDeletedElsewhereAsync(theme: 'light' | 'dark') {
-  const { ui, section } = await demoEmailSavedAsync(h, theme);
-  const region = ui.getByRole('region', { name: 'Templates in the workspace' });
-  const list = region.getByRole('list', { name: 'Templates in the workspace' });
-  const row = list.getByRole('listitem').filter({ has: ui.getByText(NAME, { exact: true }) });
-  await row.waitFor({ timeout: 20_000 });
-  expect(await textOf(row)).toContain('Linked to the frame');
-  const id = (await builderAsync<Array<{ id: string; name: string }>>(h, '/templates')).data.find((template) => template.name === NAME)!.id;
-  expect((await builderAsync(h, `/templates/${id}`, 'DELETE')).status).toBe(204);
-  await row.getByRole('button', { name: `Rename “${NAME}”` }).click();
-  const form = ui.getByRole('form', { name: `Rename “${NAME}”` });
-  await form.getByRole('textbox', { name: 'New name' }).fill('Spring sale, final');
-  return { ui, section, region, list, row, save: form.getByRole('button', { name: 'Save name and description' }), filter: ui.getByRole('textbox', { name: 'Filter by name' }) };
-}
-
-/** The frame is no longer linked: the save section offers to save it anew, not Update. */
-async function frameUnlinkedAsync(ui: Frame): Promise<void> {
-  const section = ui.getByRole('region', { name: 'Save selection as template' });
-  await expect.poll(() => section.getByRole('button', { name: 'Save as template' }).count(), { timeout: 20_000 }).toBe(1);
-  expect(await section.getByRole('button', { name: 'Update template' }).count()).toBe(0);
-}
-
 describe('Templates: a rename refused as its template is gone, a frame here linked to it', () => {
   it('offers Unlink the frame beside the words; pressed, the frame is unlinked and the row goes, said, the keyboard on the next row (light)', async () => {
-    const { ui, region, row, save } = await linkedTemplateDeletedElsewhereAsync('light');
+    const { ui, region, row, save } = await linkedTemplateDeletedElsewhereAsync(h, 'light');
     await save.click();
     await expect.poll(() => textOf(row.getByRole('alert')), { timeout: 20_000 }).toBe(GONE_WORDS);
     const unlink = row.getByRole('button', { name: 'Unlink the frame' });
@@ -62,7 +35,7 @@ describe('Templates: a rename refused as its template is gone, a frame here link
   });
 
   it('offers it above the list too when the filter hid the row; pressed, the keyboard stays in the filter (dark)', async () => {
-    const { ui, region, list, row, save, filter } = await linkedTemplateDeletedElsewhereAsync('dark');
+    const { ui, region, list, row, save, filter } = await linkedTemplateDeletedElsewhereAsync(h, 'dark');
     const held = await holdRequestsAsync(h.page, h.emulator.builderUrl, (url) => url.pathname.startsWith('/api/templates/'));
     // While the rename is on its way, the designer filters the list to another template.
     await sentThenHiddenAsync({ list, filter }, held, () => save.click());

@@ -35,6 +35,8 @@ export interface TemplateItemProps {
   onDeletionUnconfirmed: (id: string) => void;
   /** Unlink the frame, pressed beside a rename refused as the template is gone from the builder (`frameId`: the frame still linked to it here). */
   onUnlinkGone: (row: TemplateRow, frameId: string) => void;
+  /** Its frame's unlink is on its way (run by the list, as it outlives the row): the row's actions are held until it is answered. */
+  unlinking?: boolean;
   /** A rename or deletion failed once the filter had hidden its row: the list says it (`row`: as it was sent; `sentIn`: the epoch it was sent in). */
   onFailedHidden: (row: TemplateRow, asked: 'rename' | 'delete', problem: TemplateProblem, sentIn: number) => void;
   onOpenSettings: () => void;
@@ -68,7 +70,7 @@ function problemOf(asked: 'open' | 'rename' | 'delete', error: unknown): Templat
 
 type Mode = { kind: 'idle' } | { kind: 'rename'; name: string; description: string; error: string | null } | { kind: 'delete' } | { kind: 'details'; opened: TemplateOpenOutcome };
 
-export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, onDeleted, onDeletionUnconfirmed, onUnlinkGone, onFailedHidden, onOpenSettings, onActionStart, renameDrafts }: TemplateItemProps) {
+export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, onDeleted, onDeletionUnconfirmed, onUnlinkGone, unlinking = false, onFailedHidden, onOpenSettings, onActionStart, renameDrafts }: TemplateItemProps) {
   // A row hidden by the filter is drawn anew when it shows again: its rename comes back as it was left.
   const [mode, setMode] = useState<Mode>(() => {
     const draft = renameDrafts.get(row.id);
@@ -86,7 +88,8 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
   const latestEpoch = useLatest(epoch);
   const [said, setSaid] = useState('');
   const action = useRequest<unknown, 'open' | 'rename' | 'delete'>({ whilePending: 'ignore' });
-  const busy = action.pending !== null;
+  // Held while its frame's unlink runs too: a rename sent then waited behind it, refused as the template is gone.
+  const busy = action.pending !== null || unlinking;
   // The builder asked to wait: the row's requests are held until then.
   const held = useStillBefore(problem?.tryAgainAt ?? null);
   // The button that opened a form or a confirmation is gone with it: focus goes to what replaced it,
@@ -121,6 +124,8 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
     backOut();
   };
   const act = <T,>(name: 'open' | 'rename' | 'delete', start: () => Promise<T>, onResult: (value: T) => void) => {
+    // Enter in the rename's field submits past its busy Save: the unlink is not the runner's, which would drop it.
+    if (unlinking) return;
     // Of the key or address it was sent with: a refusal that comes back after a new one was saved is not said beside it.
     const sentIn = latestEpoch.current;
     setProblemSaid(null);

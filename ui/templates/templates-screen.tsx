@@ -106,6 +106,10 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const { press: rowGone, drawnAfterPress: drawnWithoutRow } = useDrawnAfterPress();
   /** `also`: said after the deletion (a frame unlinked with it). */
   const onDeleted = ({ id, name }: TemplateRow, alreadyGone: boolean, also = '') => {
+    // Answered after its row went (a second deletion pressed in a row the filter hid and showed
+    // again, a rename that waited behind the frame's unlink): nothing is left to remove, and what
+    // the list said of the first stays, the list and the selection not read again for it.
+    if (!latestList.current.rows.some((row) => row.id === id)) return;
     // Read before the row's removal drops what the list knew of an earlier deletion of it.
     const elsewhere = deletedElsewhere(latestList.current, id, alreadyGone);
     // A row the filter hid while its deletion was on its way holds no focus: the keyboard stays where the designer is (typing in the filter, say).
@@ -131,10 +135,13 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   // Unlink the frame, offered beside a rename refused because a teammate deleted the template (as
   // an update's refusal offers it), in its row or above the list: once the frame is unlinked, nothing
   // is left of the template to show, so its row goes as for a template linked to no frame. Once: pressed twice, it was said twice.
+  // Its row's actions are held meanwhile (`unlinking`, drawn again when the filter shows it): a rename sent then waited behind it, and was refused as the template is gone.
   const unlinkingGone = useRef(new Set<string>());
+  const [unlinking, setUnlinking] = useState<ReadonlySet<string>>(() => new Set());
   const unlinkGone = (row: TemplateRow, frameId: string) => {
     if (unlinkingGone.current.has(row.id)) return;
     unlinkingGone.current.add(row.id);
+    setUnlinking(new Set(unlinkingGone.current));
     // Said after the template's own words, so named as a frame: it often has the template's name.
     const frame = row.linkedFrame?.id === frameId ? named('frame', row.linkedFrame.name) : 'its frame';
     endpoint
@@ -148,7 +155,10 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         },
         (error: unknown) => setHiddenFailure({ problem: templateProblem(error), row }),
       )
-      .finally(() => unlinkingGone.current.delete(row.id));
+      .finally(() => {
+        unlinkingGone.current.delete(row.id);
+        setUnlinking(new Set(unlinkingGone.current));
+      });
   };
   const hiddenUnlink = ({ problem, row }: { problem: TemplateProblem; row: TemplateRow }) => {
     const frameId = problem.action === 'unlink' ? problem.frameId : null;
@@ -266,7 +276,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
             {shown.map((row) => (
-              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} epoch={epoch} onRenamed={onRenamed} onRead={onRead} onDeleted={onDeleted} onDeletionUnconfirmed={onDeletionUnconfirmed} onUnlinkGone={unlinkGone} onFailedHidden={onFailedHidden} onOpenSettings={onOpenSettings} onActionStart={clearSaid} renameDrafts={renameDrafts.current} />
+              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} epoch={epoch} onRenamed={onRenamed} onRead={onRead} onDeleted={onDeleted} onDeletionUnconfirmed={onDeletionUnconfirmed} onUnlinkGone={unlinkGone} unlinking={unlinking.has(row.id)} onFailedHidden={onFailedHidden} onOpenSettings={onOpenSettings} onActionStart={clearSaid} renameDrafts={renameDrafts.current} />
             ))}
           </ul>
         ) : null}

@@ -1,7 +1,7 @@
 // Steps shared by the Templates browser tests.
 import type { BrowserContext, Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { textOf, type Harness } from './playground-harness';
+import { evaluateHooks, textOf, type Harness } from './playground-harness';
 import { DEMO_EMAIL_NAME } from '../../fixtures/demo-document';
 import { addressField, focusedAddressSelectionAsync } from './settings-steps';
 import { builderSlowDownFor } from './builder-slow-down';
@@ -159,4 +159,57 @@ export async function sentThenHiddenAsync(listed: { list: Locator; filter: Locat
   await expect.poll(() => held.count(), { timeout: 20_000 }).toBeGreaterThan(0);
   await listed.filter.fill('Monthly');
   await expect.poll(() => listed.list.getByRole('listitem').count()).toBe(1);
+}
+
+/**
+ * The demo email frame saved as a template (linked to it) in `theme`; a teammate then deletes that
+ * template in the builder, and the designer opens its rename and types a new name. The rename's
+ * Save, one press away, is refused: the template is gone, and a frame here is still linked to it.
+ */
+export async function linkedTemplateDeletedElsewhereAsync(h: Harness, theme: 'light' | 'dark') {
+  const { ui, section } = await demoEmailSavedAsync(h, theme);
+  const region = ui.getByRole('region', { name: 'Templates in the workspace' });
+  const list = region.getByRole('list', { name: 'Templates in the workspace' });
+  const row = list.getByRole('listitem').filter({ has: ui.getByText(DEMO_EMAIL_NAME, { exact: true }) });
+  await row.waitFor({ timeout: 20_000 });
+  expect(await textOf(row)).toContain('Linked to the frame');
+  const id = (await builderAsync<Array<{ id: string; name: string }>>(h, '/templates')).data.find((template) => template.name === DEMO_EMAIL_NAME)!.id;
+  expect((await builderAsync(h, `/templates/${id}`, 'DELETE')).status).toBe(204);
+  await row.getByRole('button', { name: `Rename “${DEMO_EMAIL_NAME}”` }).click();
+  const form = ui.getByRole('form', { name: `Rename “${DEMO_EMAIL_NAME}”` });
+  const name = form.getByRole('textbox', { name: 'New name' });
+  await name.fill('Spring sale, final');
+  return { ui, section, region, list, row, name, save: form.getByRole('button', { name: 'Save name and description' }), filter: ui.getByRole('textbox', { name: 'Filter by name' }) };
+}
+
+/** The frame is no longer linked: the save section offers to save it anew, not Update. */
+export async function frameUnlinkedAsync(ui: Frame): Promise<void> {
+  const section = ui.getByRole('region', { name: 'Save selection as template' });
+  await expect.poll(() => section.getByRole('button', { name: 'Save as template' }).count(), { timeout: 20_000 }).toBe(1);
+  expect(await section.getByRole('button', { name: 'Update template' }).count()).toBe(0);
+}
+
+/** How many requests of `type` (templates/list, say) the window has sent the sandbox so far. */
+export function requestsToSandboxAsync(h: Pick<Harness, 'page'>, type: string): Promise<number> {
+  return evaluateHooks(h.page, (hooks, wanted) => hooks.messages().filter(({ direction, message }) => direction === 'to-plugin' && (message as { kind?: string; type?: string }).kind === 'request' && (message as { type?: string }).type === wanted).length, type);
+}
+
+/**
+ * Resolves once the sandbox answered every request the window sent it, and the window has had the
+ * time to take the last answer in and draw what it says (a frame, then a pause).
+ */
+export async function allAnsweredAsync(h: Pick<Harness, 'page'>, ui: Frame): Promise<void> {
+  const unanswered = () =>
+    evaluateHooks(h.page, (hooks) => {
+      const asked = new Set<string>();
+      for (const { direction, message } of hooks.messages()) {
+        const { kind, id } = message as { kind?: string; id?: string };
+        if (direction === 'to-plugin' && kind === 'request' && id !== undefined) asked.add(id);
+        // One the window gave up on (cancelled) is not waited for.
+        if (((direction === 'to-ui' && (kind === 'reply' || kind === 'failure')) || kind === 'cancel') && id !== undefined) asked.delete(id);
+      }
+      return asked.size;
+    });
+  await expect.poll(unanswered, { timeout: 30_000 }).toBe(0);
+  await ui.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))));
 }
