@@ -16,9 +16,11 @@ export interface ProblemLineProps {
   onReplace?: () => void;
   /** The button that sent the request is held until the problem's `tryAgainAt`. */
   held?: boolean;
+  /** The unlink Unlink the frame sent is on its way: the button shows it, busy (a second press does nothing). */
+  unlinking?: boolean;
 }
 
-export function ProblemLine({ problem, onOpenSettings, onUnlink, onReplace, held = false }: ProblemLineProps) {
+export function ProblemLine({ problem, onOpenSettings, onUnlink, onReplace, held = false, unlinking = false }: ProblemLineProps) {
   return (
     <>
       <div class="button-row">
@@ -33,7 +35,11 @@ export function ProblemLine({ problem, onOpenSettings, onUnlink, onReplace, held
           <Button onClick={problem.address || problem.checkAddress ? () => openSettingsOn('builder-address', onOpenSettings) : onOpenSettings}>Open Settings</Button>
         ) : null}
         {problem.action === 'replace' && onReplace ? <Button onClick={onReplace}>Replace their changes</Button> : null}
-        {problem.action !== 'settings' && problem.action !== null && onUnlink ? <Button onClick={onUnlink}>Unlink the frame</Button> : null}
+        {problem.action !== 'settings' && problem.action !== null && onUnlink ? (
+          <Button onClick={onUnlink} busy={unlinking}>
+            Unlink the frame
+          </Button>
+        ) : null}
       </div>
       {problem.tryAgainAt === undefined ? null : <WaitOverLine held={held} />}
     </>

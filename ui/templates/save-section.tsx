@@ -18,6 +18,7 @@ import { useLatest } from '../hooks/use-latest';
 import { SubmitForm } from '../components/submit-form';
 import { quotedName } from '../../src/shared/quoted-name';
 import { BridgeError } from '../../src/shared/bridge/bridge-error';
+import { unlinkFrameAsync, unlinkProblem } from './unlink-frame';
 
 // Reading and exporting a large frame takes a while in the sandbox.
 const SAVE_TIMEOUT_MS = 120_000;
@@ -109,9 +110,9 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
     setProblem(null);
     setSaid(null);
     const sentIn = latestEpoch.current;
-    const onError = (error: unknown) => {
-      // Only a create could be made twice by saving again; an update sent twice is the same update.
-      setProblem(actionProblem(action === 'create' ? saveProblem(error, form.name.trim()) : templateProblem(error), error), sentIn);
+    /** `problem`: the failure in words (an unlink's says it was the unlink that failed). */
+    const failed = (error: unknown, problem: TemplateProblem) => {
+      setProblem(problem, sentIn);
       if (listMayHaveChanged(error)) onSaved();
       // Saved meanwhile (an earlier save the window gave up on): the frame shows as linked, with its Update.
       if (error instanceof BridgeError && error.code === 'already_linked') endpoint.request('templates/selection', {}).then(onSelection, () => undefined);
@@ -120,16 +121,16 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
     const target = forProblem ? (problem?.frameId ?? frame.id) : frame.id;
     if (action === 'unlink') {
       // Said of the frame unlinked: the one shown, or the one a failure was said for before another was selected.
-      const unlinked = target === frame.id ? quotedName(frame.name, 'The frame') : 'The frame whose update failed';
-      void save.run(action, () => endpoint.request('templates/unlink', { frameId: target }), {
-        onError,
-        onResult: (next) => {
+      const unlinking = { frameId: target, frame: target === frame.id ? quotedName(frame.name, 'the frame') : 'the frame whose update failed' };
+      const answered = {
+        onSelection,
+        onUnlinked,
+        onSaid: (text: string, next: TemplateSelection) => {
           unlinkedHere.current = true;
-          onSelection(next);
-          onUnlinked(target);
-          say({ tone: 'info', text: `${unlinked} is no longer linked to a template.` }, next, sentIn);
+          say({ tone: 'info', text }, next, sentIn);
         },
-      });
+      };
+      void save.run(action, () => unlinkFrameAsync(endpoint, unlinking, answered), { onError: (error) => failed(error, unlinkProblem(error, unlinking)) });
       return;
     }
     const start = () =>
@@ -137,7 +138,8 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
         ? endpoint.request('templates/create', { name: form.name, description: form.description, frameId: frame.id }, { timeoutMs: SAVE_TIMEOUT_MS })
         : endpoint.request('templates/update', forProblem ? { frameId: target, replaceChanges: true } : { frameId: target }, { timeoutMs: SAVE_TIMEOUT_MS });
     void save.run(action, start, {
-      onError,
+      // Only a create could be made twice by saving again; an update sent twice is the same update.
+      onError: (error) => failed(error, actionProblem(action === 'create' ? saveProblem(error, form.name.trim()) : templateProblem(error), error)),
       onResult: (saved) => {
         onSelection(saved.selection);
         say({ tone: 'success', text: saveOutcomeText(saved, frame.name) }, saved.selection, sentIn);

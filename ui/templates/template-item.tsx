@@ -15,6 +15,7 @@ import { useStillBefore } from '../hooks/use-still-before';
 import { actionProblem, BUILDER_REQUEST_TIMEOUT_MS, isGoneElsewhere, linkedFrameText, listMayHaveChanged, openedText, templateProblem, type TemplateProblem } from './template-words';
 import { SubmitForm } from '../components/submit-form';
 import { useLatest } from '../hooks/use-latest';
+import { goneTemplateFrame, unlinkProblem } from './unlink-frame';
 
 export interface TemplateItemProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -33,12 +34,16 @@ export interface TemplateItemProps {
   onDeleted: (row: TemplateRow, alreadyGone: boolean) => void;
   /** A deletion's answer was lost, so it may have gone through: kept by the list, as a filter hiding the row unmounts it. */
   onDeletionUnconfirmed: (id: string) => void;
-  /** Unlink the frame, pressed beside a rename refused as the template is gone from the builder (`frameId`: the frame still linked to it here). */
-  onUnlinkGone: (row: TemplateRow, frameId: string) => void;
+  /**
+   * Unlink the frame, pressed beside a rename refused as the template is gone from the builder
+   * (`frameId`: the frame still linked to it here). Run by the list, which says what it did (the row
+   * goes with it); rejects with its failure, for the row to say (unlinkProblem).
+   */
+  onUnlinkGone: (row: TemplateRow, frameId: string) => Promise<void>;
   /** Its frame's unlink is on its way (run by the list, as it outlives the row): the row's actions are held until it is answered. */
   unlinking?: boolean;
   /** A rename or deletion failed once the filter had hidden its row: the list says it (`row`: as it was sent; `sentIn`: the epoch it was sent in). */
-  onFailedHidden: (row: TemplateRow, asked: 'rename' | 'delete', problem: TemplateProblem, sentIn: number) => void;
+  onFailedHidden: (row: TemplateRow, asked: 'rename' | 'delete' | 'unlink', problem: TemplateProblem, sentIn: number) => void;
   onOpenSettings: () => void;
   /** A request of this row starts: what the list said of the last action goes (the same words again are then heard again). */
   onActionStart: () => void;
@@ -153,6 +158,18 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
       else onFailedHidden(row, asked, problemOf(asked, error), sentIn);
     };
   };
+  // Unlink the frame beside a rename refused as the template is gone: the list runs it, as it
+  // outlives the row (which goes once the frame is unlinked), and holds the row's actions meanwhile.
+  // Its failure is said here, in place of the refusal (Unlink the frame stays, to try again), or by the list once the filter hid the row.
+  const unlinkGone = (frameId: string) => {
+    const sentIn = latestEpoch.current;
+    onActionStart();
+    onUnlinkGone(row, frameId).catch((error: unknown) => {
+      const failure = unlinkProblem(error, goneTemplateFrame(row, frameId));
+      if (unmounted.current) onFailedHidden(row, 'unlink', failure, sentIn);
+      else setProblemSaid({ problem: failure, of: 'rename', mayHaveGoneThrough: false, epoch: sentIn });
+    });
+  };
   const open = () =>
     act('open', () => endpoint.request('templates/open', { id: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (opened) =>
       // Said in the row's status too: the notice alone is not announced.
@@ -233,7 +250,7 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
             </Button>
           </div>
         ) : null}
-        {problem ? <ProblemLine problem={problem} held={held} onOpenSettings={onOpenSettings} onUnlink={goneLinkedFrame === null ? undefined : () => onUnlinkGone(row, goneLinkedFrame)} /> : null}
+        {problem ? <ProblemLine problem={problem} held={held} onOpenSettings={onOpenSettings} onUnlink={goneLinkedFrame === null ? undefined : () => unlinkGone(goneLinkedFrame)} unlinking={unlinking} /> : null}
         <p class="visually-hidden" role="status">
           {said}
         </p>

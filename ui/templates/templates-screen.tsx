@@ -16,9 +16,10 @@ import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
 import { answerTemplatePage, askTemplatePage, deletedElsewhere, failTemplatePage, hasMoreTemplates, initialTemplateList, markDeletionUnconfirmed, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead, unlinkFrameRows } from './template-list-state';
-import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, hiddenRowProblem, listedLinkName, listReadProblem, searchingText, templateProblem, withAddressMissing, type TemplateProblem } from './template-words';
+import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, hiddenRowProblem, listedLinkName, listReadProblem, searchingText, withAddressMissing, type TemplateProblem } from './template-words';
 import { useNowMs } from '../hooks/use-now';
-import { named, quotedName } from '../../src/shared/quoted-name';
+import { quotedName } from '../../src/shared/quoted-name';
+import { goneTemplateFrame, unlinkFrameAsync, unlinkProblem } from './unlink-frame';
 
 export interface TemplatesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -104,8 +105,11 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   // Only a render drawn after the row went knows it is gone: an earlier one's effect, run late (a
   // slow paint), would focus the row still drawn there, which then goes, and the keyboard with it.
   const { press: rowGone, drawnAfterPress: drawnWithoutRow } = useDrawnAfterPress();
-  /** `also`: said after the deletion (a frame unlinked with it). */
-  const onDeleted = ({ id, name }: TemplateRow, alreadyGone: boolean, also = '') => {
+  /**
+   * `unlinked`: what its frame's unlink said, said after the deletion; the selection that unlink
+   * answered with is shown, so it is not asked for again.
+   */
+  const onDeleted = ({ id, name }: TemplateRow, alreadyGone: boolean, unlinked?: string) => {
     // Answered after its row went (a second deletion pressed in a row the filter hid and showed
     // again, a rename that waited behind the frame's unlink): nothing is left to remove, and what
     // the list said of the first stays, the list and the selection not read again for it.
@@ -121,48 +125,49 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     }
     setList((before) => removeTemplateRow(before, id));
     reload();
-    setSaid(`${elsewhere ? `${quotedName(name, 'The template with no name')} was already deleted elsewhere.` : `Deleted ${quotedName(name, 'the template with no name')}.`}${also}`);
+    setSaid(`${elsewhere ? `${quotedName(name, 'The template with no name')} was already deleted elsewhere.` : `Deleted ${quotedName(name, 'the template with no name')}.`}${unlinked === undefined ? '' : ` ${unlinked}`}`);
     // A selected frame linked to it loses its link now, and says so, instead of offering an Update that can only fail.
-    readSelection();
+    if (unlinked === undefined) readSelection();
   };
   const onDeletionUnconfirmed = (id: string) => setList((state) => markDeletionUnconfirmed(state, id));
   const clearSaid = () => (setSaid(''), setHiddenFailure(null));
   // The row comes back as it was left when the filter shows it again (a rename's draft name with it): here it is only said.
   // Not one sent with the builder's old key or address: the list was read again with the new one.
-  const onFailedHidden = (row: TemplateRow, asked: 'rename' | 'delete', problem: TemplateProblem, sentIn: number) => {
-    if (sentIn === latestEpoch.current) setHiddenFailure({ problem: hiddenRowProblem(problem, asked, row.name), row });
+  // An unlink's failure already says what failed, and of which frame.
+  const onFailedHidden = (row: TemplateRow, asked: 'rename' | 'delete' | 'unlink', problem: TemplateProblem, sentIn: number) => {
+    if (sentIn === latestEpoch.current) setHiddenFailure({ problem: asked === 'unlink' ? problem : hiddenRowProblem(problem, asked, row.name), row });
   };
   // Unlink the frame, offered beside a rename refused because a teammate deleted the template (as
   // an update's refusal offers it), in its row or above the list: once the frame is unlinked, nothing
   // is left of the template to show, so its row goes as for a template linked to no frame. Once: pressed twice, it was said twice.
   // Its row's actions are held meanwhile (`unlinking`, drawn again when the filter shows it): a rename sent then waited behind it, and was refused as the template is gone.
+  // Run here, as it outlives the row; it rejects with its failure, said by who pressed it: the row while drawn, else the line above the list.
   const unlinkingGone = useRef(new Set<string>());
   const [unlinking, setUnlinking] = useState<ReadonlySet<string>>(() => new Set());
-  const unlinkGone = (row: TemplateRow, frameId: string) => {
+  const onUnlinked = (frameId: string) => setList((state) => unlinkFrameRows(state, frameId));
+  const unlinkGone = async (row: TemplateRow, frameId: string): Promise<void> => {
     if (unlinkingGone.current.has(row.id)) return;
     unlinkingGone.current.add(row.id);
     setUnlinking(new Set(unlinkingGone.current));
-    // Said after the template's own words, so named as a frame: it often has the template's name.
-    const frame = row.linkedFrame?.id === frameId ? named('frame', row.linkedFrame.name) : 'its frame';
-    endpoint
-      .request('templates/unlink', { frameId })
-      .then(
-        () => {
+    try {
+      await unlinkFrameAsync(endpoint, goneTemplateFrame(row, frameId), {
+        onSelection: showSelection,
+        onUnlinked,
+        onSaid: (words) => {
           // Pressed above the list for a row the filter hides: the button goes with the failure, and the keyboard to the filter the row is hidden by.
           if (!drawn.current.shown.some((each) => each.id === row.id) && listSection.current?.contains(document.activeElement)) document.getElementById('templates-filter')?.focus();
           setHiddenFailure(null);
-          onDeleted(row, true, ` ${frame.charAt(0).toUpperCase()}${frame.slice(1)} is no longer linked to it.`);
+          onDeleted(row, true, words);
         },
-        (error: unknown) => setHiddenFailure({ problem: templateProblem(error), row }),
-      )
-      .finally(() => {
-        unlinkingGone.current.delete(row.id);
-        setUnlinking(new Set(unlinkingGone.current));
       });
+    } finally {
+      unlinkingGone.current.delete(row.id);
+      setUnlinking(new Set(unlinkingGone.current));
+    }
   };
   const hiddenUnlink = ({ problem, row }: { problem: TemplateProblem; row: TemplateRow }) => {
     const frameId = problem.action === 'unlink' ? problem.frameId : null;
-    return frameId === null ? undefined : () => unlinkGone(row, frameId);
+    return frameId === null ? undefined : () => void unlinkGone(row, frameId).catch((error: unknown) => setHiddenFailure({ problem: unlinkProblem(error, goneTemplateFrame(row, frameId)), row }));
   };
   // Not when the filter would hide it: its row, with the details Open just showed, would go.
   const onRead = (row: TemplateRow) => filterTemplates([row], query).length > 0 && setList((state) => replaceTemplateRow(state, row));
@@ -252,7 +257,6 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     reload();
     readAfterSave.current = requests.current;
   };
-  const onUnlinked = (frameId: string) => setList((state) => unlinkFrameRows(state, frameId));
   useNoticeInSight(listSection, list.awaiting === readAfterSave.current ? null : list.problem, null);
   // The selected frame's template is named as the list names it, unless the list was read before the frame's last save or rename here.
   return (
@@ -272,7 +276,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
             {list.last ? (searching && list.last.total !== null ? searchingText(shown.length, list.last.total, query) : countText(shown.length, list.rows.length, list.last.total, query, moreLabel)) : ''}
           </span>
         </p>
-        {hiddenFailure ? <ProblemLine problem={hiddenFailure.problem} held={hiddenFailureHeld} onOpenSettings={onOpenSettings} onUnlink={hiddenUnlink(hiddenFailure)} /> : null}
+        {hiddenFailure ? <ProblemLine problem={hiddenFailure.problem} held={hiddenFailureHeld} onOpenSettings={onOpenSettings} onUnlink={hiddenUnlink(hiddenFailure)} unlinking={unlinking.has(hiddenFailure.row.id)} /> : null}
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
             {shown.map((row) => (
