@@ -12,18 +12,12 @@ import { holdRequestsAsync } from './support/hold-requests';
 import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
 import { emulatorFaults } from './support/emulator-faults';
 import { readyUiAsync } from './support/sync-steps';
+import { refuseRequestsAsync } from './support/refused-requests';
 
 const h = useHarness();
 
 /** The sandbox refuses every app/init from now on (malformed): the window says Envelope could not start. Undone with `tamperWithUiMessages(null)`. */
-function refuseStartAsync(): Promise<void> {
-  return evaluateHooks(h.page, (hooks) =>
-    hooks.tamperWithUiMessages((message) => {
-      const wire = message as { type?: string };
-      return wire.type === 'app/init' ? { ...wire, payload: 'not an object' } : message;
-    }),
-  );
-}
+const refuseStartAsync = () => refuseRequestsAsync(h.page, 'app/init');
 
 type Theme = 'light' | 'dark';
 

@@ -7,24 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { checkAxeAsync, keyboardOnAlert } from './support/a11y-checks';
 import { browseWindowAsync, focusedPlaceAsync } from './support/browse-steps';
 import { evaluateHooks, useHarness, textOf } from './support/playground-harness';
+import { refuseRequestsAsync } from './support/refused-requests';
 
 const h = useHarness();
 
 /** The plugin refuses Browse's asking for the library's key and address (a malformed request, answered with an error). */
-const refuseCredentialsAsync = (on: boolean) =>
-  evaluateHooks(
-    h.page,
-    (hooks, refuse) =>
-      hooks.tamperWithUiMessages(
-        refuse
-          ? (message) => {
-              const wire = message as { type?: string };
-              return wire.type === 'library/credentials' ? { ...wire, payload: 'not an object' } : message;
-            }
-          : null,
-      ),
-    on,
-  );
+const refuseCredentialsAsync = (on: boolean) => refuseRequestsAsync(h.page, 'library/credentials', on);
 
 describe('Browse: the library’s key and address could not be read', () => {
   for (const theme of ['light', 'dark'] as const) {

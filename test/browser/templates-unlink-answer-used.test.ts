@@ -13,6 +13,7 @@ import { checkAxeAsync } from './support/a11y-checks';
 import { holdRequestsAsync } from './support/hold-requests';
 import { evaluateHooks, textOf, useHarness } from './support/playground-harness';
 import { allAnsweredAsync, demoEmailSavedAsync, frameUnlinkedAsync, linkedTemplateDeletedElsewhereAsync, requestsToSandboxAsync, sentThenHiddenAsync } from './support/templates-steps';
+import { refuseRequestsAsync } from './support/refused-requests';
 
 const h = useHarness();
 const NAME = DEMO_EMAIL_NAME;
@@ -20,21 +21,8 @@ const GONE = /^The template “.*” is no longer in the builder: it was deleted
 const SAID = `“${NAME}” was already deleted elsewhere. The frame “${NAME}” is no longer linked to it. `;
 const FAILED = `The frame “${NAME}” could not be unlinked: ${bridgeText.invalidRequest}`;
 
-/** From now on, the sandbox is sent each unlink in a form it cannot read, and refuses it (`on` false: as the window sent it). */
-const unlinksRefusedAsync = (on: boolean) =>
-  evaluateHooks(
-    h.page,
-    (hooks, refuse) =>
-      hooks.tamperWithUiMessages(
-        refuse
-          ? (message) => {
-              const wire = message as { type?: string };
-              return wire.type === 'templates/unlink' ? { ...wire, payload: 'not an object' } : message;
-            }
-          : null,
-      ),
-    on,
-  );
+/** From now on, the sandbox refuses each unlink as malformed (`on` false: as the window sent it). */
+const unlinksRefusedAsync = (on: boolean) => refuseRequestsAsync(h.page, 'templates/unlink', on);
 
 describe('Templates: Unlink the frame beside a rename refused as its template is gone', () => {
   it('is busy while the unlink runs, and shows the selection it answered with: the selection is not asked for again (light)', async () => {
