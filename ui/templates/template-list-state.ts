@@ -30,8 +30,14 @@ export interface TemplateListState {
 
 export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null, topChanged: false, deletionsUnconfirmed: [] };
 
+/**
+ * Asks for `page` (`keepBelow`: page 1 read again, the rows below it kept). Page 1 asked for again
+ * while a read afresh of it is awaited stays afresh: that read is of a new key or address, and rows
+ * read with the old one would stay below it (a deletion answered meanwhile reads page 1 again).
+ */
 export function askTemplatePage(state: TemplateListState, page: number, request: number, keepBelow = false): TemplateListState {
-  return { ...state, page, loading: true, problem: null, awaiting: request, keepBelow };
+  const afreshAwaited = state.loading && state.page === 1 && !state.keepBelow;
+  return { ...state, page, loading: true, problem: null, awaiting: request, keepBelow: keepBelow && !(page === 1 && afreshAwaited) };
 }
 
 export function answerTemplatePage(state: TemplateListState, request: number, answer: TemplatePage): TemplateListState {

@@ -72,3 +72,26 @@ describe('the templates list when a teammate saves or changes one while pages ar
     expect(hasMoreTemplates(state)).toBe(false);
   });
 });
+
+describe('the templates list read afresh with a new key, and read again before its answer', () => {
+  it('keeps no row read with the old key: a deletion answered meanwhile reads page 1 again, and that read stays afresh', () => {
+    let state = read(initialTemplateList, 1, workspace(['A', 'B', 'C', 'D', 'E', 'F'])(1));
+    state = read(state, nextTemplatePage(state), workspace(['A', 'B', 'C', 'D', 'E', 'F'])(2));
+    expect(names(state)).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+    // A new key is saved: page 1 is read afresh. Before its answer, a deletion sent with the old key is answered, and page 1 is read again.
+    state = askTemplatePage(state, 1, state.awaiting + 1, false);
+    state = removeTemplateRow(state, 'B');
+    const again = state.awaiting + 1;
+    state = askTemplatePage(state, 1, again, true);
+    state = answerTemplatePage(state, again, workspace(['X', 'Y'])(1));
+    expect(names(state)).toEqual(['X', 'Y']);
+  });
+
+  it('keeps the rows below once the read afresh was answered (page 1 read again after a change)', () => {
+    let state = read(initialTemplateList, 1, workspace(['A', 'B', 'C', 'D'])(1));
+    state = read(state, nextTemplatePage(state), workspace(['A', 'B', 'C', 'D'])(2));
+    state = removeTemplateRow(state, 'B');
+    state = read(state, 1, workspace(['A', 'C', 'D'])(1), true);
+    expect(names(state)).toEqual(['A', 'C', 'D']);
+  });
+});
