@@ -5,22 +5,16 @@
 // only after the new key was saved is of the old key too (the key it was sent with), row or save.
 import type { Frame, Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { maskKey } from '../../src/shared/settings/validate-settings';
 import { checkAxeAsync } from './support/a11y-checks';
 import { addRouteAsync } from './support/own-route';
 import { useHarness, textOf, type Harness } from './support/playground-harness';
-import { selectLayerAsync } from './support/templates-steps';
+import { builderKeysAsync, saveBuilderKeyAsync, selectLayerAsync } from './support/templates-steps';
 import { DEMO_EMAIL_NAME } from '../fixtures/demo-document';
 
 const h = useHarness();
 const NAME = 'Welcome email';
 
-const tab = (ui: Frame, name: string) => ui.getByRole('navigation', { name: 'Envelope screens' }).getByRole('button', { name });
 const rowOf = (ui: Frame) => ui.getByRole('list', { name: 'Templates in the workspace' }).getByRole('listitem').filter({ has: ui.getByText(NAME, { exact: true }) });
-
-async function builderKeysAsync(): Promise<{ demo: string; other: string }> {
-  return ((await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string; other: string } } }).builder.keys;
-}
 
 /**
  * From now on the builder refuses `key` as it refuses a revoked one (401); other keys are answered
@@ -43,20 +37,10 @@ function revokeBuilderKeyAsync(harness: Pick<Harness, 'page' | 'emulator'>, key:
   });
 }
 
-/** The designer saves the builder's other key in Settings and comes back to Templates. */
-async function saveOtherKeyAsync(ui: Frame, key: string): Promise<void> {
-  await tab(ui, 'Settings').click();
-  await ui.getByTestId('settings-builder-replace-key').click();
-  await ui.getByTestId('settings-builder-key').fill(key);
-  await ui.getByTestId('settings-builder-save').click();
-  await expect.poll(() => textOf(ui.getByTestId('settings-builder-key-hint')), { timeout: 20_000 }).toBe(maskKey(key));
-  await tab(ui, 'Templates').click();
-}
-
 describe('Templates: a row’s key refusal and a new key', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`is gone once a new builder key is saved in Settings (${theme})`, async () => {
-      const keys = await builderKeysAsync();
+      const keys = await builderKeysAsync(h);
       await h.openFreshAsync(`?command=templates&theme=${theme}&demo-keys=1`);
       const ui = await h.uiFrameAsync();
       const row = rowOf(ui);
@@ -69,7 +53,7 @@ describe('Templates: a row’s key refusal and a new key', () => {
         await expect.poll(() => textOf(row.getByRole('alert')), { timeout: 30_000 }).toContain('The builder API key was not accepted');
 
         // The designer saves a new key in Settings and comes back.
-        await saveOtherKeyAsync(ui, keys.other);
+        await saveBuilderKeyAsync(ui, keys.other);
 
         // The list reads with the new key; the row's refusal, said of the old key, is not beside it.
         await expect.poll(() => newKeyReads, { timeout: 20_000 }).toBeGreaterThan(0);
@@ -90,7 +74,7 @@ describe('Templates: a row’s key refusal and a new key', () => {
    * came (the button no longer busy), with the window.
    */
   async function refusedAfterNewKeyAsync(button: (ui: Frame) => Locator, before: (ui: Frame) => Promise<void> = async () => undefined): Promise<Frame> {
-    const keys = await builderKeysAsync();
+    const keys = await builderKeysAsync(h);
     await h.openFreshAsync('?command=templates&demo-keys=1');
     const ui = await h.uiFrameAsync();
     await rowOf(ui).waitFor({ timeout: 20_000 });
@@ -101,7 +85,7 @@ describe('Templates: a row’s key refusal and a new key', () => {
     const stopAsync = await revokeBuilderKeyAsync(h, keys.demo, () => newKeyReads++, answered);
     try {
       await button(ui).click();
-      await saveOtherKeyAsync(ui, keys.other);
+      await saveBuilderKeyAsync(ui, keys.other);
       await expect.poll(() => newKeyReads, { timeout: 20_000 }).toBeGreaterThan(0);
       await expect.poll(() => ui.getByText('Reading the templates…').count(), { timeout: 20_000 }).toBe(0);
       // Still waiting for the old key's answer; then it comes.

@@ -7,6 +7,7 @@ import { addressField, focusedAddressSelectionAsync } from './settings-steps';
 import { builderSlowDownFor } from './builder-slow-down';
 import { openPlaygroundWithClockAsync, pluginWindowAsync } from './clocked-window';
 import { addRouteAsync } from './own-route';
+import { maskKey } from '../../../src/shared/settings/validate-settings';
 
 /** Which row of the templates' list has the keyboard (its first button), or what else has it ("the page"). */
 export function focusedTemplatePlaceAsync(ui: Frame): Promise<string> {
@@ -20,10 +21,20 @@ export function focusedTemplatePlaceAsync(ui: Frame): Promise<string> {
   });
 }
 
-/** The emulator's demo builder key, as another client (a teammate's integration) holds it. */
-async function demoBuilderKeyAsync(h: Harness): Promise<string> {
-  const state = (await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string } } };
-  return state.builder.keys.demo;
+/** The emulator's builder keys: the demo one (the plugin's with `demo-keys=1`, and a teammate's integration's), and another for the same workspace. */
+export async function builderKeysAsync(h: Pick<Harness, 'emulator'>): Promise<{ demo: string; other: string }> {
+  return ((await (await fetch(`${h.emulator.builderUrl}/_emulator/state`)).json()) as { builder: { keys: { demo: string; other: string } } }).builder.keys;
+}
+
+/** The designer saves the builder key `key` in Settings and comes back to Templates. */
+export async function saveBuilderKeyAsync(ui: Frame, key: string): Promise<void> {
+  const tab = (name: string) => ui.getByRole('navigation', { name: 'Envelope screens' }).getByRole('button', { name });
+  await tab('Settings').click();
+  await ui.getByTestId('settings-builder-replace-key').click();
+  await ui.getByTestId('settings-builder-key').fill(key);
+  await ui.getByTestId('settings-builder-save').click();
+  await expect.poll(() => textOf(ui.getByTestId('settings-builder-key-hint')), { timeout: 20_000 }).toBe(maskKey(key));
+  await tab('Templates').click();
 }
 
 /**
@@ -33,7 +44,7 @@ async function demoBuilderKeyAsync(h: Harness): Promise<string> {
 export async function builderAsync<T = unknown, M = { page: number; per_page: number; total: number }>(h: Harness, path: string, method = 'GET', body?: unknown): Promise<{ status: number; data: T; meta: M }> {
   const response = await fetch(`${h.emulator.builderUrl}/api${path}`, {
     method,
-    headers: { authorization: `Bearer ${await demoBuilderKeyAsync(h)}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${(await builderKeysAsync(h)).demo}`, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
