@@ -15,7 +15,7 @@ import { useStillBefore } from '../hooks/use-still-before';
 import { actionProblem, BUILDER_REQUEST_TIMEOUT_MS, isGoneElsewhere, linkedFrameText, listMayHaveChanged, openedText, templateProblem, type TemplateProblem } from './template-words';
 import { SubmitForm } from '../components/submit-form';
 import { useLatest } from '../hooks/use-latest';
-import { goneTemplateFrame, unlinkProblem } from './unlink-frame';
+import type { RowRequest, RowRequests } from './use-row-requests';
 
 export interface TemplateItemProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -37,11 +37,13 @@ export interface TemplateItemProps {
   /**
    * Unlink the frame, pressed beside a rename refused as the template is gone from the builder
    * (`frameId`: the frame still linked to it here). Run by the list, which says what it did (the row
-   * goes with it); rejects with its failure, for the row to say (unlinkProblem).
+   * goes with it); resolves with its failure in words, for the row to say (null: done, or one already on its way).
    */
-  onUnlinkGone: (row: TemplateRow, frameId: string) => Promise<void>;
-  /** Its frame's unlink is on its way (run by the list, as it outlives the row): the row's actions are held until it is answered. */
-  unlinking?: boolean;
+  onUnlinkGone: (row: TemplateRow, frameId: string) => Promise<TemplateProblem | null>;
+  /** The list's changes on their way: a rename or deletion is sent through it, as it outlives the row. */
+  requests: Pick<RowRequests, 'isOnItsWay' | 'track'>;
+  /** This template's change on its way (sent from this row, or from its earlier drawing, or its frame's unlink): its actions are held until it is answered. */
+  onItsWay?: RowRequest;
   /** A rename or deletion failed once the filter had hidden its row: the list says it (`row`: as it was sent; `sentIn`: the epoch it was sent in). */
   onFailedHidden: (row: TemplateRow, asked: 'rename' | 'delete' | 'unlink', problem: TemplateProblem, sentIn: number) => void;
   onOpenSettings: () => void;
@@ -75,11 +77,12 @@ function problemOf(asked: 'open' | 'rename' | 'delete', error: unknown): Templat
 
 type Mode = { kind: 'idle' } | { kind: 'rename'; name: string; description: string; error: string | null } | { kind: 'delete' } | { kind: 'details'; opened: TemplateOpenOutcome };
 
-export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, onDeleted, onDeletionUnconfirmed, onUnlinkGone, unlinking = false, onFailedHidden, onOpenSettings, onActionStart, renameDrafts }: TemplateItemProps) {
-  // A row hidden by the filter is drawn anew when it shows again: its rename comes back as it was left.
+export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, onDeleted, onDeletionUnconfirmed, onUnlinkGone, requests, onItsWay, onFailedHidden, onOpenSettings, onActionStart, renameDrafts }: TemplateItemProps) {
+  // A row hidden by the filter is drawn anew when it shows again: its rename comes back as it was
+  // left, and a deletion on its way as its confirmation, its Delete busy.
   const [mode, setMode] = useState<Mode>(() => {
     const draft = renameDrafts.get(row.id);
-    return draft ? { kind: 'rename', ...draft, error: null } : { kind: 'idle' };
+    return draft ? { kind: 'rename', ...draft, error: null } : onItsWay === 'delete' ? { kind: 'delete' } : { kind: 'idle' };
   });
   if (mode.kind === 'rename') renameDrafts.set(row.id, { name: mode.name, description: mode.description });
   else renameDrafts.delete(row.id);
@@ -93,13 +96,15 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
   const latestEpoch = useLatest(epoch);
   const [said, setSaid] = useState('');
   const action = useRequest<unknown, 'open' | 'rename' | 'delete'>({ whilePending: 'ignore' });
-  // Held while its frame's unlink runs too: a rename sent then waited behind it, refused as the template is gone.
-  const busy = action.pending !== null || unlinking;
+  // Held while the list has its change on its way too: sent before the filter hid the row, or its
+  // frame's unlink (a rename sent then waited behind it, refused as the template is gone).
+  const busy = action.pending !== null || onItsWay !== undefined;
   // The builder asked to wait: the row's requests are held until then.
   const held = useStillBefore(problem?.tryAgainAt ?? null);
   // The button that opened a form or a confirmation is gone with it: focus goes to what replaced it,
   // and back to that button when it closes (Done of Open's details: to Open). Before the window
   // draws the row (as focus-keeper does): after, the focus sat on the body for a frame, and a key typed then was lost.
+  const itemRef = useRef<HTMLLIElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
@@ -110,6 +115,8 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
     const closed = shown.current;
     if (closed === mode.kind) return;
     shown.current = mode.kind;
+    // Not from elsewhere: a rename sent before the filter hid the row closes its form when answered, wherever the designer is.
+    if (document.activeElement !== document.body && !itemRef.current?.contains(document.activeElement)) return;
     if (mode.kind === 'delete') confirmRef.current?.focus();
     else if (mode.kind === 'rename') nameRef.current?.focus();
     else if (mode.kind === 'idle') (closed === 'rename' ? renameRef : closed === 'delete' ? deleteRef : openRef).current?.focus();
@@ -129,8 +136,8 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
     backOut();
   };
   const act = <T,>(name: 'open' | 'rename' | 'delete', start: () => Promise<T>, onResult: (value: T) => void) => {
-    // Enter in the rename's field submits past its busy Save: the unlink is not the runner's, which would drop it.
-    if (unlinking) return;
+    // Enter in the rename's field submits past its busy Save: what the list has on its way is not the runner's, which would drop it.
+    if (requests.isOnItsWay(row.id)) return;
     // Of the key or address it was sent with: a refusal that comes back after a new one was saved is not said beside it.
     const sentIn = latestEpoch.current;
     setProblemSaid(null);
@@ -164,12 +171,23 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
   const unlinkGone = (frameId: string) => {
     const sentIn = latestEpoch.current;
     onActionStart();
-    onUnlinkGone(row, frameId).catch((error: unknown) => {
-      const failure = unlinkProblem(error, goneTemplateFrame(row, frameId));
+    void onUnlinkGone(row, frameId).then((failure) => {
+      if (failure === null) return;
       if (unmounted.current) onFailedHidden(row, 'unlink', failure, sentIn);
       else setProblemSaid({ problem: failure, of: 'rename', mayHaveGoneThrough: false, epoch: sentIn });
     });
   };
+  // A rename sent before the filter hid the row, and answered since it showed again: its form
+  // closes as the row that sent it would have closed it, unless what is typed in it is not what was
+  // saved (typed while Save was busy, or the rename failed: the list says so). Settled after its answer is shown.
+  const renameDrawnOnItsWay = useRef(onItsWay === 'rename');
+  useEffect(() => {
+    if (onItsWay !== undefined || !renameDrawnOnItsWay.current) return;
+    renameDrawnOnItsWay.current = false;
+    if (mode.kind === 'rename' && mode.name.trim() === row.name && mode.description.trim() === row.description) setMode({ kind: 'idle' });
+    // Only the end of what was on its way when drawn counts, with the row as answered then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [onItsWay]);
   const open = () =>
     act('open', () => endpoint.request('templates/open', { id: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (opened) =>
       // Said in the row's status too: the notice alone is not announced.
@@ -183,7 +201,7 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
     if (error !== null) return nameRef.current?.focus();
     // Sent as it is, the builder would take it for a change: the template would go to the top as "Updated just now".
     if (name.trim() === row.name && description.trim() === row.description) return setMode({ kind: 'idle' });
-    act('rename', () => outlivingRow(endpoint.request('templates/rename', { id: row.id, name, description }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (renamed) => onRenamed(row, renamed), failedHidden('rename')), () => setMode({ kind: 'idle' }));
+    act('rename', () => requests.track(row.id, 'rename', outlivingRow(endpoint.request('templates/rename', { id: row.id, name, description }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), (renamed) => onRenamed(row, renamed), failedHidden('rename'))), () => setMode({ kind: 'idle' }));
   };
   // A deletion whose answer was lost may have gone through: pressed again, the template's absence
   // is then most likely this designer's own deletion. The list keeps that, drawn or hidden, here or not.
@@ -193,14 +211,13 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
       if (listMayHaveChanged(error)) onDeletionUnconfirmed(row.id);
       failed(error);
     };
-    act('delete', () => outlivingRow(endpoint.request('templates/delete', { id: row.id, name: row.name }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), ({ alreadyGone }) => onDeleted(row, alreadyGone), deleteFailed), () => undefined);
+    act('delete', () => requests.track(row.id, 'delete', outlivingRow(endpoint.request('templates/delete', { id: row.id, name: row.name }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), ({ alreadyGone }) => onDeleted(row, alreadyGone), deleteFailed)), () => undefined);
   };
 
   // A name of only zero-width spaces (made elsewhere) is said in words, as an empty one: never “”.
   const label = quotedName(row.name, 'the template with no name');
   // A failure, the details and a rename's busy Save show below the row's buttons: in a short window, each comes into sight.
   // So does a failure still shown when a form or a confirmation opens above it: it says why their button is held.
-  const itemRef = useRef<HTMLLIElement>(null);
   useNoticeInSight(itemRef, problem, mode.kind === 'details' ? mode.opened : mode.kind, busy);
   // Renamed after a teammate deleted it, a template still linked to a frame here is refused with
   // words that say to unlink the frame: the button is offered beside them, as an update's refusal offers it.
@@ -250,7 +267,7 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
             </Button>
           </div>
         ) : null}
-        {problem ? <ProblemLine problem={problem} held={held} onOpenSettings={onOpenSettings} onUnlink={goneLinkedFrame === null ? undefined : () => unlinkGone(goneLinkedFrame)} unlinking={unlinking} /> : null}
+        {problem ? <ProblemLine problem={problem} held={held} onOpenSettings={onOpenSettings} onUnlink={goneLinkedFrame === null ? undefined : () => unlinkGone(goneLinkedFrame)} unlinking={onItsWay === 'unlink'} /> : null}
         <p class="visually-hidden" role="status">
           {said}
         </p>

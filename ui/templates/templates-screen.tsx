@@ -20,6 +20,7 @@ import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, hiddenRowProble
 import { useNowMs } from '../hooks/use-now';
 import { quotedName } from '../../src/shared/quoted-name';
 import { goneTemplateFrame, unlinkFrameAsync, unlinkProblem } from './unlink-frame';
+import { useRowRequests } from './use-row-requests';
 
 export interface TemplatesScreenProps {
   endpoint: Pick<UiEndpoint, 'request'>;
@@ -110,10 +111,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
    * answered with is shown, so it is not asked for again.
    */
   const onDeleted = ({ id, name }: TemplateRow, alreadyGone: boolean, unlinked?: string) => {
-    // Answered after its row went (a second deletion pressed in a row the filter hid and showed
-    // again, a rename that waited behind the frame's unlink): nothing is left to remove, and what
-    // the list said of the first stays, the list and the selection not read again for it.
-    if (!latestList.current.rows.some((row) => row.id === id)) return;
+    // Its row may have gone before the answer (a read afresh with a new key, without it): the
+    // deletion is said all the same. One change of a template is on its way at a time (rowRequests), so it is said once.
     // Read before the row's removal drops what the list knew of an earlier deletion of it.
     const elsewhere = deletedElsewhere(latestList.current, id, alreadyGone);
     // A row the filter hid while its deletion was on its way holds no focus: the keyboard stays where the designer is (typing in the filter, say).
@@ -137,37 +136,35 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const onFailedHidden = (row: TemplateRow, asked: 'rename' | 'delete' | 'unlink', problem: TemplateProblem, sentIn: number) => {
     if (sentIn === latestEpoch.current) setHiddenFailure({ problem: asked === 'unlink' ? problem : hiddenRowProblem(problem, asked, row.name), row });
   };
+  // A rename, deletion or unlink on its way, by template: held by the list, as each outlives its row.
+  const rowRequests = useRowRequests();
   // Unlink the frame, offered beside a rename refused because a teammate deleted the template (as
   // an update's refusal offers it), in its row or above the list: once the frame is unlinked, nothing
   // is left of the template to show, so its row goes as for a template linked to no frame. Once: pressed twice, it was said twice.
-  // Its row's actions are held meanwhile (`unlinking`, drawn again when the filter shows it): a rename sent then waited behind it, and was refused as the template is gone.
-  // Run here, as it outlives the row; it rejects with its failure, said by who pressed it: the row while drawn, else the line above the list.
-  const unlinkingGone = useRef(new Set<string>());
-  const [unlinking, setUnlinking] = useState<ReadonlySet<string>>(() => new Set());
+  // Its row's actions are held meanwhile (drawn again when the filter shows it): a rename sent then waited behind it, and was refused as the template is gone.
+  // Run here, as it outlives the row; it resolves with its failure in words, said by who pressed it: the row while drawn, else the line above the list.
   const onUnlinked = (frameId: string) => setList((state) => unlinkFrameRows(state, frameId));
-  const unlinkGone = async (row: TemplateRow, frameId: string): Promise<void> => {
-    if (unlinkingGone.current.has(row.id)) return;
-    unlinkingGone.current.add(row.id);
-    setUnlinking(new Set(unlinkingGone.current));
-    try {
-      await unlinkFrameAsync(endpoint, goneTemplateFrame(row, frameId), {
-        onSelection: showSelection,
-        onUnlinked,
-        onSaid: (words) => {
-          // Pressed above the list for a row the filter hides: the button goes with the failure, and the keyboard to the filter the row is hidden by.
-          if (!drawn.current.shown.some((each) => each.id === row.id) && listSection.current?.contains(document.activeElement)) document.getElementById('templates-filter')?.focus();
-          setHiddenFailure(null);
-          onDeleted(row, true, words);
-        },
-      });
-    } finally {
-      unlinkingGone.current.delete(row.id);
-      setUnlinking(new Set(unlinkingGone.current));
-    }
+  const unlinkGone = (row: TemplateRow, frameId: string): Promise<TemplateProblem | null> => {
+    if (rowRequests.isOnItsWay(row.id)) return Promise.resolve(null);
+    const target = goneTemplateFrame(row, frameId);
+    const unlinked = unlinkFrameAsync(endpoint, target, {
+      onSelection: showSelection,
+      onUnlinked,
+      onSaid: (words) => {
+        // Pressed above the list for a row the filter hides: the button goes with the failure, and the keyboard to the filter the row is hidden by.
+        if (!drawn.current.shown.some((each) => each.id === row.id) && listSection.current?.contains(document.activeElement)) document.getElementById('templates-filter')?.focus();
+        setHiddenFailure(null);
+        onDeleted(row, true, words);
+      },
+    });
+    return rowRequests.track(row.id, 'unlink', unlinked).then(
+      () => null,
+      (error: unknown) => unlinkProblem(error, target),
+    );
   };
   const hiddenUnlink = ({ problem, row }: { problem: TemplateProblem; row: TemplateRow }) => {
     const frameId = problem.action === 'unlink' ? problem.frameId : null;
-    return frameId === null ? undefined : () => void unlinkGone(row, frameId).catch((error: unknown) => setHiddenFailure({ problem: unlinkProblem(error, goneTemplateFrame(row, frameId)), row }));
+    return frameId === null ? undefined : () => void unlinkGone(row, frameId).then((failure) => failure && setHiddenFailure({ problem: failure, row }));
   };
   // Not when the filter would hide it: its row, with the details Open just showed, would go.
   const onRead = (row: TemplateRow) => filterTemplates([row], query).length > 0 && setList((state) => replaceTemplateRow(state, row));
@@ -276,11 +273,11 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
             {list.last ? (searching && list.last.total !== null ? searchingText(shown.length, list.last.total, query) : countText(shown.length, list.rows.length, list.last.total, query, moreLabel)) : ''}
           </span>
         </p>
-        {hiddenFailure ? <ProblemLine problem={hiddenFailure.problem} held={hiddenFailureHeld} onOpenSettings={onOpenSettings} onUnlink={hiddenUnlink(hiddenFailure)} unlinking={unlinking.has(hiddenFailure.row.id)} /> : null}
+        {hiddenFailure ? <ProblemLine problem={hiddenFailure.problem} held={hiddenFailureHeld} onOpenSettings={onOpenSettings} onUnlink={hiddenUnlink(hiddenFailure)} unlinking={rowRequests.onTheirWay.get(hiddenFailure.row.id) === 'unlink'} /> : null}
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
             {shown.map((row) => (
-              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} epoch={epoch} onRenamed={onRenamed} onRead={onRead} onDeleted={onDeleted} onDeletionUnconfirmed={onDeletionUnconfirmed} onUnlinkGone={unlinkGone} unlinking={unlinking.has(row.id)} onFailedHidden={onFailedHidden} onOpenSettings={onOpenSettings} onActionStart={clearSaid} renameDrafts={renameDrafts.current} />
+              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} epoch={epoch} onRenamed={onRenamed} onRead={onRead} onDeleted={onDeleted} onDeletionUnconfirmed={onDeletionUnconfirmed} onUnlinkGone={unlinkGone} requests={rowRequests} onItsWay={rowRequests.onTheirWay.get(row.id)} onFailedHidden={onFailedHidden} onOpenSettings={onOpenSettings} onActionStart={clearSaid} renameDrafts={renameDrafts.current} />
             ))}
           </ul>
         ) : null}
