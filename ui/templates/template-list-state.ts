@@ -26,22 +26,65 @@ export interface TemplateListState {
    * Kept here, not in the row: a row the filter hides is no longer drawn, and what it knew went with it.
    */
   deletionsUnconfirmed: readonly string[];
+  /**
+   * A page read after fewer templates were counted than before (a teammate deleted some from the
+   * pages read): the templates first on it slid onto the page before, read already, and would be
+   * skipped. That page is to be read again (askTemplatePageAgain); null when none is.
+   */
+  readAgain: number | null;
+  /** Where the list stood before the page it reads again: it stands there again with its answer. */
+  againFrom: { page: number; last: TemplatePage | null } | null;
+  /**
+   * Page 1 was asked for afresh (a new key or address: nothing kept below it) and is not answered
+   * yet, or its read failed: until it is answered, page 1 asked for again is read afresh too.
+   */
+  afreshUnanswered: boolean;
 }
 
-export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null, topChanged: false, deletionsUnconfirmed: [] };
+export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null, topChanged: false, deletionsUnconfirmed: [], readAgain: null, againFrom: null, afreshUnanswered: false };
 
 /**
  * Asks for `page` (`keepBelow`: page 1 read again, the rows below it kept). Page 1 asked for again
- * while a read afresh of it is awaited stays afresh: that read is of a new key or address, and rows
- * read with the old one would stay below it (a deletion answered meanwhile reads page 1 again).
+ * before a read afresh of it was answered stays afresh: that read is of a new key or address, and
+ * rows read with the old one would stay below it (a deletion answered meanwhile reads page 1 again,
+ * as do a save and coming back to the screen, also after that read failed).
  */
 export function askTemplatePage(state: TemplateListState, page: number, request: number, keepBelow = false): TemplateListState {
-  const afreshAwaited = state.loading && state.page === 1 && !state.keepBelow;
-  return { ...state, page, loading: true, problem: null, awaiting: request, keepBelow: keepBelow && !(page === 1 && afreshAwaited) };
+  const afresh = page === 1 && (!keepBelow || state.afreshUnanswered);
+  return { ...state, page, loading: true, problem: null, awaiting: request, keepBelow: page === 1 ? !afresh : keepBelow, readAgain: null, againFrom: null, afreshUnanswered: afresh || state.afreshUnanswered };
+}
+
+/** Asks for `page` again (as `readAgain` said): its templates not held join the rows where they belong, and the list stands where it stood. */
+export function askTemplatePageAgain(state: TemplateListState, page: number, request: number): TemplateListState {
+  return { ...state, page, loading: true, problem: null, awaiting: request, readAgain: null, againFrom: { page: state.page, last: state.last } };
+}
+
+/**
+ * The templates of a page read again joined to the rows held, newest change first as the builder
+ * lists them; a held row the page has a later copy of takes it.
+ */
+function joinInOrder(held: readonly TemplateRow[], page: readonly TemplateRow[]): TemplateRow[] {
+  const answered = new Map(page.map((row) => [row.id, row]));
+  const rows = held.map((row) => {
+    const copy = answered.get(row.id);
+    return copy !== undefined && compareServerTimes(copy.updatedAt, row.updatedAt) > 0 ? copy : row;
+  });
+  const ids = new Set(held.map((row) => row.id));
+  for (const template of page) {
+    if (ids.has(template.id)) continue;
+    const before = rows.findIndex((row) => compareServerTimes(row.updatedAt, template.updatedAt) < 0);
+    rows.splice(before < 0 ? rows.length : before, 0, template);
+  }
+  return rows;
 }
 
 export function answerTemplatePage(state: TemplateListState, request: number, answer: TemplatePage): TemplateListState {
   if (request !== state.awaiting) return state;
+  if (state.againFrom !== null) {
+    const { page, last } = state.againFrom;
+    const rows = joinInOrder(state.rows, answer.templates);
+    return { ...state, rows, page, last: last && { ...last, total: answer.total }, loading: false, problem: null, againFrom: null };
+  }
   // A row changed here while the page was on its way (a rename answered first) is later than the
   // page's copy of it, which would put the old name back: the later of the two is kept.
   const held = new Map(state.rows.map((row) => [row.id, row]));
@@ -55,7 +98,11 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   const rows = state.page !== 1 ? [...others, ...templates] : state.keepBelow ? [...templates, ...others] : templates;
   const pageSize = answer.hasMore ? Math.max(state.pageSize ?? 0, answer.templates.length) : state.pageSize;
   const topChanged = state.page !== 1 && (state.topChanged || others.length < state.rows.length);
-  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows) };
+  const known = state.last?.total ?? null;
+  const readAgain = state.page !== 1 && known !== null && answer.total !== null && answer.total < known ? state.page - 1 : null;
+  // Page 1 answered: what was read with an old key or address is gone.
+  const afreshUnanswered = state.afreshUnanswered && state.page !== 1;
+  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), readAgain, afreshUnanswered };
 }
 
 /** Whether page 1 should be read again (keeping the rows below): a template went to the top since it was read. */

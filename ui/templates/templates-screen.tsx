@@ -15,7 +15,7 @@ import { TextField } from '../components/text-field';
 import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
-import { answerTemplatePage, askTemplatePage, deletedElsewhere, failTemplatePage, hasMoreTemplates, initialTemplateList, markDeletionUnconfirmed, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead, unlinkFrameRows } from './template-list-state';
+import { answerTemplatePage, askTemplatePage, askTemplatePageAgain, deletedElsewhere, failTemplatePage, hasMoreTemplates, initialTemplateList, markDeletionUnconfirmed, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead, unlinkFrameRows } from './template-list-state';
 import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, hiddenRowProblem, listedLinkName, listReadProblem, searchingText, withAddressMissing, type TemplateProblem } from './template-words';
 import { useNowMs } from '../hooks/use-now';
 import { quotedName } from '../../src/shared/quoted-name';
@@ -74,10 +74,11 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     });
   }, [readSelection, showSelection, subscribe]);
 
+  /** `again`: the page is read again as the list's last read said (readAgain), the list left where it stands. */
   const load = useCallback(
-    (page: number, keepBelow = false) => {
+    (page: number, keepBelow = false, again = false) => {
       const request = ++requests.current;
-      setList((before) => askTemplatePage(before, page, request, keepBelow));
+      setList((before) => (again ? askTemplatePageAgain(before, page, request) : askTemplatePage(before, page, request, keepBelow)));
       endpoint.request('templates/list', { page }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }).then(
         (answer) => setList((before) => answerTemplatePage(before, request, answer)),
         (error: unknown) => setList((before) => failTemplatePage(before, request, listReadProblem(error))),
@@ -197,13 +198,19 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const drawn = useLatest({ shown, query });
   // A filter searches the whole workspace: the pages not read yet are read one after another.
   const searching = query.trim() !== '' && list.problem === null && hasMoreTemplates(list);
+  // Templates deleted elsewhere from the pages read: the page before the one just read is read again first, or the templates that slid onto it would be skipped.
+  const readAgain = !list.loading && list.problem === null ? list.readAgain : null;
+  const readingAgain = readAgain !== null;
   useEffect(() => {
-    if (searching && !list.loading) load(nextTemplatePage(list));
-  }, [searching, list, load]);
+    if (readAgain !== null) load(readAgain, false, true);
+  }, [readAgain, load]);
+  useEffect(() => {
+    if (searching && !list.loading && !readingAgain) load(nextTemplatePage(list));
+  }, [searching, readingAgain, list, load]);
   // A template saved or changed elsewhere went above the pages read: page 1 once more shows it (after a filter's reading).
   useEffect(() => {
-    if (!searching && topChangedSinceRead(list)) load(1, true);
-  }, [searching, list, load]);
+    if (!searching && !readingAgain && topChangedSinceRead(list)) load(1, true);
+  }, [searching, readingAgain, list, load]);
   // Each row's "Updated 3 minutes ago" and the save section's "saved 3 minutes ago" stay true while the screen sits open (one redraw for both).
   const nowMs = useNowMs();
   const moreLabel = templateListButton(list);

@@ -2,7 +2,7 @@
 // pages shown stay, and "Show more" reads on from the rows held, skipping none.
 import { describe, expect, it } from 'vitest';
 import type { TemplatePage, TemplateRow } from '../../../src/shared/bridge/messages';
-import { answerTemplatePage, askTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, topChangedSinceRead, type TemplateListState } from '../../../ui/templates/template-list-state';
+import { answerTemplatePage, askTemplatePage, askTemplatePageAgain, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, topChangedSinceRead, type TemplateListState } from '../../../ui/templates/template-list-state';
 
 const row = (name: string): TemplateRow => ({ id: name, name, description: '', updatedAt: '2026-11-24T10:00:00.000Z', thumbnailUrl: null, linkedFrame: null });
 const names = (state: { rows: TemplateRow[] }) => state.rows.map((each) => each.name);
@@ -87,11 +87,82 @@ describe('the templates list read afresh with a new key, and read again before i
     expect(names(state)).toEqual(['X', 'Y']);
   });
 
+  it('stays afresh after that read failed: page 1 read again then (a save, a deletion answered, coming back) keeps no row read with the old key', () => {
+    let state = read(initialTemplateList, 1, workspace(['A', 'B', 'C', 'D', 'E', 'F'])(1));
+    state = read(state, nextTemplatePage(state), workspace(['A', 'B', 'C', 'D', 'E', 'F'])(2));
+    const afresh = state.awaiting + 1;
+    state = failTemplatePage(askTemplatePage(state, 1, afresh, false), afresh, { message: 'The builder could not be reached.', action: null, frameId: null });
+    expect(names(state), 'the rows shown while the read afresh failed').toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+    state = read(state, 1, workspace(['X', 'Y'])(1), true);
+    expect(names(state)).toEqual(['X', 'Y']);
+  });
+
   it('keeps the rows below once the read afresh was answered (page 1 read again after a change)', () => {
     let state = read(initialTemplateList, 1, workspace(['A', 'B', 'C', 'D'])(1));
     state = read(state, nextTemplatePage(state), workspace(['A', 'B', 'C', 'D'])(2));
     state = removeTemplateRow(state, 'B');
     state = read(state, 1, workspace(['A', 'C', 'D'])(1), true);
     expect(names(state)).toEqual(['A', 'C', 'D']);
+  });
+});
+
+describe('the templates list when a teammate deletes one from the pages read', () => {
+  /** A workspace as the builder lists it, newest change first: each template a minute older than the one before. */
+  function dated(all: string[]) {
+    const rowOf = (name: string): TemplateRow => ({ ...row(name), updatedAt: new Date(Date.UTC(2026, 10, 24, 10, 0) - all.indexOf(name) * 60_000).toISOString() });
+    return (page: number): TemplatePage => ({ templates: all.slice((page - 1) * 3, page * 3).map(rowOf), page, total: all.length, hasMore: page * 3 < all.length });
+  }
+  /** Reads on as the screen does: the page readAgain names first, then the next page while there are more. */
+  function readToEnd(state: TemplateListState, pages: (page: number) => TemplatePage, asked: number[]): TemplateListState {
+    for (let reads = 0; reads < 10 && (state.readAgain !== null || hasMoreTemplates(state)); reads++) {
+      const request = state.awaiting + 1;
+      const page = state.readAgain ?? nextTemplatePage(state);
+      asked.push(page);
+      state = answerTemplatePage(state.readAgain !== null ? askTemplatePageAgain(state, page, request) : askTemplatePage(state, page, request), request, pages(page));
+    }
+    return state;
+  }
+
+  it('reads the page before again, so the template that slid onto it is not skipped, and ends where it stood', () => {
+    const all = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+    let state = read(initialTemplateList, 1, dated(all)(1));
+    state = read(state, 2, dated(all)(2));
+    expect(names(state)).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+    // A teammate deletes B: G, first on page 3, is now last on page 2, read already.
+    const left = all.filter((name) => name !== 'B');
+    const asked: number[] = [];
+    state = readToEnd(state, dated(left), asked);
+    expect(asked).toEqual([3, 2]);
+    // B stays until the list is read again (its Open then says it is gone); G is in its place, none repeated.
+    expect(names(state)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
+    expect(state.page).toBe(3);
+    expect(hasMoreTemplates(state)).toBe(false);
+    expect(state.last?.total).toBe(7);
+  });
+
+  it('keeps the rows below when page 1, read again so, is read once more before its answer (a save or a deletion here meanwhile)', () => {
+    const all = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+    let state = read(initialTemplateList, 1, dated(all)(1));
+    // A teammate deletes A: page 2 now starts at E, and D slid onto page 1, to be read again.
+    const left = all.filter((name) => name !== 'A');
+    state = read(state, 2, dated(left)(2));
+    expect(state.readAgain).toBe(1);
+    state = askTemplatePageAgain(state, 1, state.awaiting + 1);
+    // Before its answer, a save here reads page 1 again, keeping the rows below.
+    state = read(state, 1, dated(left)(1), true);
+    expect(names(state)).toEqual(['B', 'C', 'D', 'A', 'E', 'F', 'G']);
+  });
+
+  it('reads nothing again after a deletion made here (its row went, the count with it, and page 1 was read again)', () => {
+    const all = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+    const left = all.filter((name) => name !== 'B');
+    let state = read(initialTemplateList, 1, dated(all)(1));
+    state = read(state, 2, dated(all)(2));
+    state = removeTemplateRow(state, 'B');
+    state = read(state, 1, dated(left)(1), true);
+    const asked: number[] = [];
+    state = readToEnd(state, dated(left), asked);
+    expect(asked).toEqual([2, 3]);
+    expect(names(state)).toEqual(['A', 'C', 'D', 'E', 'F', 'G', 'H']);
   });
 });

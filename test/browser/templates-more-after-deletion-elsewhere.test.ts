@@ -1,0 +1,52 @@
+// Templates: Show more after a teammate deleted a template from the pages read. The builder's
+// pages then start one template later: the template that was first on the next page slid onto
+// the page read already, and Show more skipped it (the list ended without it, and a filter typed
+// for it found nothing). Now a page read with fewer templates counted than before has the page
+// before it read again, and the template that slid is shown where it belongs.
+import { describe, expect, it } from 'vitest';
+import { checkAxeAsync } from './support/a11y-checks';
+import { evaluateHooks, textOf, useHarness } from './support/playground-harness';
+import { builderAsync, builderControlAsync } from './support/templates-steps';
+
+const h = useHarness();
+
+/** Two pages of the list (50 each) and one template more. */
+const TEMPLATES = 101;
+
+describe('Templates: Show more after a deletion elsewhere', () => {
+  it('shows the template that slid onto a page read already (light)', async () => {
+    // The emulator's seed (opening fresh starts from it); then another integration fills the
+    // workspace, a second apart, newest first, and the person runs the plugin again to see them.
+    await h.openFreshAsync('?command=templates&theme=light&demo-keys=1');
+    for (let total = (await builderAsync(h, '/templates?per_page=1')).meta.total; total < TEMPLATES; total++) {
+      await builderControlAsync(h, 'clock', { advance_seconds: 1 });
+      expect((await builderAsync(h, '/templates', 'POST', { name: `Campaign ${total}` })).status).toBe(201);
+    }
+    const oldest = (await builderAsync<Array<{ id: string; name: string }>>(h, '/templates?page=3&per_page=50')).data;
+    expect(oldest).toHaveLength(1);
+    const newest = (await builderAsync<Array<{ id: string; name: string }>>(h, '/templates?per_page=1')).data[0]!;
+
+    await evaluateHooks(h.page, (hooks) => hooks.relaunchAsync());
+    const ui = await h.uiFrameAsync();
+    const region = ui.getByRole('region', { name: 'Templates in the workspace' });
+    const rows = region.getByRole('list', { name: 'Templates in the workspace' }).getByRole('listitem');
+    const more = region.getByRole('button', { name: 'Show more' });
+    await more.waitFor({ timeout: 20_000 });
+    await more.click();
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(100);
+
+    // A teammate deletes the newest, on page 1: the oldest is now last on page 2, read already.
+    expect((await builderAsync(h, `/templates/${newest.id}`, 'DELETE')).status).toBe(204);
+    await more.click();
+
+    await expect.poll(() => region.getByText(oldest[0]!.name, { exact: true }).count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => ui.getByText('Reading the templates…').count(), { timeout: 20_000 }).toBe(0);
+    expect(await more.count()).toBe(0);
+    // Each template once, the oldest last.
+    const names = await rows.locator('strong').allTextContents();
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.at(-1)).toBe(oldest[0]!.name);
+    expect(await textOf(region)).toContain(`${TEMPLATES - 1} templates in the workspace.`);
+    await checkAxeAsync(ui, 'Templates, Show more after a deletion elsewhere, light');
+  }, 90_000);
+});
