@@ -35,6 +35,8 @@ describe('Templates: a change answered after its row went', () => {
     // Pressed as a person would press a busy button (Playwright's click waits for it to be enabled).
     await confirmButton(ui).click({ force: true });
     await confirmButton(ui).press('Enter');
+    // The designer goes back to the filter meanwhile: the answer does not take the keyboard from it.
+    await filter.focus();
     const lists = await requestsToSandboxAsync(h, 'templates/list');
     const selections = await requestsToSandboxAsync(h, 'templates/selection');
 
@@ -47,6 +49,7 @@ describe('Templates: a change answered after its row went', () => {
     expect(await requestsToSandboxAsync(h, 'templates/list')).toBe(lists + 1);
     expect(await requestsToSandboxAsync(h, 'templates/selection')).toBe(selections + 1);
     await expect.poll(() => list.getByRole('listitem').count(), { timeout: 20_000 }).toBe(3);
+    expect(await ui.evaluate(() => document.activeElement?.id)).toBe('templates-filter');
   });
 
   it('a row the filter hid and showed again while its rename is on its way shows its form with Save busy; the answer closes it, and one rename was sent (dark)', async () => {

@@ -218,7 +218,10 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
   const label = quotedName(row.name, 'the template with no name');
   // A failure, the details and a rename's busy Save show below the row's buttons: in a short window, each comes into sight.
   // So does a failure still shown when a form or a confirmation opens above it: it says why their button is held.
-  useNoticeInSight(itemRef, problem, mode.kind === 'details' ? mode.opened : mode.kind, busy);
+  // Not a row drawn busy (its change sent before the filter hid it, shown again): the designer is elsewhere, in the filter say, and the screen stays put.
+  const drawnBusy = useRef(onItsWay !== undefined);
+  if (!busy) drawnBusy.current = false;
+  useNoticeInSight(itemRef, problem, mode.kind === 'details' ? mode.opened : mode.kind, busy && !drawnBusy.current);
   // Renamed after a teammate deleted it, a template still linked to a frame here is refused with
   // words that say to unlink the frame: the button is offered beside them, as an update's refusal offers it.
   const goneLinkedFrame = problem?.action === 'unlink' ? problem.frameId : null;

@@ -117,8 +117,9 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     // Read before the row's removal drops what the list knew of an earlier deletion of it.
     const elsewhere = deletedElsewhere(latestList.current, id, alreadyGone);
     // A row the filter hid while its deletion was on its way holds no focus: the keyboard stays where the designer is (typing in the filter, say).
+    // So does a row drawn again with its deletion on its way, the keyboard elsewhere.
     const place = drawn.current.shown.findIndex((row) => row.id === id);
-    if (place >= 0) {
+    if (keyboardInRow(place)) {
       focusAfterDeletion.current = place;
       rowGone();
       listHeading.current?.focus();
@@ -185,8 +186,10 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     // Renamed in place: its row says so, and what an earlier action said goes.
     if (filterTemplates([row], query).length === 0) {
       setSaid(`Renamed ${quotedName(before.name, 'the template with no name')} to “${row.name}”, which the filter “${query.trim()}” hides.`);
+      const place = shown.findIndex((each) => each.id === row.id);
+      if (!keyboardInRow(place)) return;
       if (shown.length > 1) {
-        focusAfterDeletion.current = shown.findIndex((each) => each.id === row.id);
+        focusAfterDeletion.current = place;
         rowGone();
         listHeading.current?.focus();
       } else document.getElementById('templates-filter')?.focus();
@@ -196,6 +199,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const shown = filterTemplates(list.rows, query);
   // A row's rename or deletion is answered after the render that sent it: what is drawn then is what counts.
   const drawn = useLatest({ shown, query });
+  /** Whether the keyboard is in the row drawn at `place` among those shown (or nowhere: its button went), so goes on from it when it goes. */
+  const keyboardInRow = (place: number) => place >= 0 && (document.activeElement === document.body || listElement.current?.children[place]?.contains(document.activeElement) === true);
   // A filter searches the whole workspace: the pages not read yet are read one after another.
   const searching = query.trim() !== '' && list.problem === null && hasMoreTemplates(list);
   // Templates deleted elsewhere from the pages read: the page before the one just read is read again first, or the templates that slid onto it would be skipped.
