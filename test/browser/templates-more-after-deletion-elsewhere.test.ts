@@ -14,7 +14,7 @@ const h = useHarness();
 const TEMPLATES = 101;
 
 describe('Templates: Show more after a deletion elsewhere', () => {
-  it('shows the template that slid onto a page read already (light)', async () => {
+  it('shows the template that slid onto a page read already, the keyboard on it (light)', async () => {
     // The emulator's seed (opening fresh starts from it); then another integration fills the
     // workspace, a second apart, newest first, and the person runs the plugin again to see them.
     await h.openFreshAsync('?command=templates&theme=light&demo-keys=1');
@@ -37,7 +37,9 @@ describe('Templates: Show more after a deletion elsewhere', () => {
 
     // A teammate deletes the newest, on page 1: the oldest is now last on page 2, read already.
     expect((await builderAsync(h, `/templates/${newest.id}`, 'DELETE')).status).toBe(204);
-    await more.click();
+    // Pressed from the keyboard: the keyboard goes on at the template it brought, once the page before was read again.
+    await more.focus();
+    await h.page.keyboard.press('Enter');
 
     await expect.poll(() => region.getByText(oldest[0]!.name, { exact: true }).count(), { timeout: 20_000 }).toBe(1);
     await expect.poll(() => ui.getByText('Reading the templates…').count(), { timeout: 20_000 }).toBe(0);
@@ -47,6 +49,7 @@ describe('Templates: Show more after a deletion elsewhere', () => {
     expect(new Set(names).size).toBe(names.length);
     expect(names.at(-1)).toBe(oldest[0]!.name);
     expect(await textOf(region)).toContain(`${TEMPLATES - 1} templates in the workspace.`);
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label')), { timeout: 10_000 }).toBe(`Open “${oldest[0]!.name}”`);
     await checkAxeAsync(ui, 'Templates, Show more after a deletion elsewhere, light');
   }, 90_000);
 });

@@ -56,4 +56,21 @@ describe('Templates: a rename refused as its template is gone, a frame here link
     await expect.poll(() => list.getByRole('listitem').count(), { timeout: 20_000 }).toBe(4);
     expect(await row.count()).toBe(0);
   });
+
+  it('pressed above the list once the filter shows the row again, the keyboard goes on at the row that took its place (light)', async () => {
+    const { ui, region, list, row, save, filter } = await linkedTemplateDeletedElsewhereAsync(h, 'light');
+    const held = await holdRequestsAsync(h.page, h.emulator.builderUrl, (url) => url.pathname.startsWith('/api/templates/'));
+    await sentThenHiddenAsync({ list, filter }, held, () => save.click());
+    await held.releaseAsync();
+    await expect.poll(() => textOf(region.getByRole('alert')), { timeout: 20_000 }).toBe(`Renaming “${NAME}”: ${GONE_WORDS}`);
+    await filter.press('Escape');
+    await row.waitFor({ timeout: 20_000 });
+
+    await region.getByRole('button', { name: 'Unlink the frame' }).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => textOf(region.getByRole('status').filter({ hasText: 'no longer linked' })), { timeout: 20_000 }).toBe(SAID);
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Open “/);
+    await frameUnlinkedAsync(ui);
+  });
 });

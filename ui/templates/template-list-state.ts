@@ -39,9 +39,15 @@ export interface TemplateListState {
    * yet, or its read failed: until it is answered, page 1 asked for again is read afresh too.
    */
   afreshUnanswered: boolean;
+  /**
+   * Rows held that the builder no longer lists, as counted by how far its count of templates fell
+   * (readAgain): which they are is not known (each says so when opened), but they are not counted
+   * as templates read, or the list would end before its last page.
+   */
+  goneElsewhere: number;
 }
 
-export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null, topChanged: false, deletionsUnconfirmed: [], readAgain: null, againFrom: null, afreshUnanswered: false };
+export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null, topChanged: false, deletionsUnconfirmed: [], readAgain: null, againFrom: null, afreshUnanswered: false, goneElsewhere: 0 };
 
 /**
  * Asks for `page` (`keepBelow`: page 1 read again, the rows below it kept). Page 1 asked for again
@@ -54,9 +60,14 @@ export function askTemplatePage(state: TemplateListState, page: number, request:
   return { ...state, page, loading: true, problem: null, awaiting: request, keepBelow: page === 1 ? !afresh : keepBelow, readAgain: null, againFrom: null, afreshUnanswered: afresh || state.afreshUnanswered };
 }
 
-/** Asks for `page` again (as `readAgain` said): its templates not held join the rows where they belong, and the list stands where it stood. */
+/**
+ * Asks for `page` again (as `readAgain` said): its templates not held join the rows where they
+ * belong, and the list stands where it stood. Not once another read was asked for since (its
+ * answer would be dropped): this one's answer is then dropped instead.
+ */
 export function askTemplatePageAgain(state: TemplateListState, page: number, request: number): TemplateListState {
-  return { ...state, page, loading: true, problem: null, awaiting: request, readAgain: null, againFrom: { page: state.page, last: state.last } };
+  if (state.readAgain !== page || state.loading) return state;
+  return { ...state, page, loading: true, problem: null, awaiting: request, keepBelow: true, readAgain: null, againFrom: { page: state.page, last: state.last } };
 }
 
 /**
@@ -99,10 +110,12 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   const pageSize = answer.hasMore ? Math.max(state.pageSize ?? 0, answer.templates.length) : state.pageSize;
   const topChanged = state.page !== 1 && (state.topChanged || others.length < state.rows.length);
   const known = state.last?.total ?? null;
-  const readAgain = state.page !== 1 && known !== null && answer.total !== null && answer.total < known ? state.page - 1 : null;
-  // Page 1 answered: what was read with an old key or address is gone.
+  const fell = state.page !== 1 && known !== null && answer.total !== null ? Math.max(0, known - answer.total) : 0;
+  const readAgain = fell > 0 ? state.page - 1 : null;
+  // Page 1 answered: what was read with an old key or address is gone, and with nothing kept below, the rows gone elsewhere too.
   const afreshUnanswered = state.afreshUnanswered && state.page !== 1;
-  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), readAgain, afreshUnanswered };
+  const goneElsewhere = state.page === 1 && !state.keepBelow ? 0 : state.goneElsewhere + fell;
+  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), readAgain, afreshUnanswered, goneElsewhere };
 }
 
 /** Whether page 1 should be read again (keeping the rows below): a template went to the top since it was read. */
@@ -117,13 +130,18 @@ export function topChangedSinceRead(state: TemplateListState): boolean {
  * read later repeats one held, and counting rows alone would ask for that page forever.
  */
 export function nextTemplatePage(state: TemplateListState): number {
-  return state.pageSize === null ? state.page + 1 : Math.max(Math.floor(state.rows.length / state.pageSize) + 1, state.page + 1);
+  return state.pageSize === null ? state.page + 1 : Math.max(Math.floor(listedRows(state) / state.pageSize) + 1, state.page + 1);
+}
+
+/** The rows held that the builder still lists, as far as the list knows. */
+function listedRows(state: TemplateListState): number {
+  return Math.max(0, state.rows.length - state.goneElsewhere);
 }
 
 /** Whether the workspace holds templates the list has not read yet (none past the last page, whatever the count). */
 export function hasMoreTemplates(state: TemplateListState): boolean {
   if (state.last === null) return false;
-  return state.last.hasMore && (state.last.total === null || state.rows.length < state.last.total);
+  return state.last.hasMore && (state.last.total === null || listedRows(state) < state.last.total);
 }
 
 /**
@@ -133,6 +151,8 @@ export function hasMoreTemplates(state: TemplateListState): boolean {
  */
 export function failTemplatePage(state: TemplateListState, request: number, problem: TemplateProblem): TemplateListState {
   if (request !== state.awaiting) return state;
+  // A page read again that failed: the list stands where it stood, that page still to read again (Try again reads it).
+  if (state.againFrom !== null) return { ...state, page: state.againFrom.page, last: state.againFrom.last, loading: false, problem, readAgain: state.page, againFrom: null };
   return problem.action === 'settings' && state.page === 1 && !state.keepBelow ? { ...initialTemplateList, awaiting: request, loading: false, problem } : { ...state, loading: false, problem };
 }
 
@@ -157,10 +177,13 @@ export function unlinkFrameRows(state: TemplateListState, frameId: string): Temp
  * again, and from the workspace's count: that read may fail, and "Deleted X. 4 templates" stood
  * over the 3 left.
  */
-export function removeTemplateRow(state: TemplateListState, id: string): TemplateListState {
+export function removeTemplateRow(state: TemplateListState, id: string, alreadyGone = false): TemplateListState {
   const rows = state.rows.filter((row) => row.id !== id);
+  const removed = rows.length < state.rows.length;
+  // Already gone, with rows counted as gone elsewhere: most likely one of them, which the builder's count left out already.
+  if (removed && alreadyGone && state.goneElsewhere > 0) return { ...state, rows, goneElsewhere: state.goneElsewhere - 1, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows) };
   const total = state.last?.total ?? null;
-  const last = state.last && total !== null && rows.length < state.rows.length ? { ...state.last, total: Math.max(rows.length, total - 1) } : state.last;
+  const last = state.last && total !== null && removed ? { ...state.last, total: Math.max(rows.length - state.goneElsewhere, total - 1) } : state.last;
   return { ...state, rows, last, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows) };
 }
 

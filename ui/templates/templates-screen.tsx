@@ -50,6 +50,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const latestEpoch = useLatest(epoch);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const listElement = useRef<HTMLUListElement>(null);
+  const hiddenFailureLine = useRef<HTMLDivElement>(null);
   /** Where the deleted (or filtered-out) row was among those shown, until the list without it is drawn. */
   const focusAfterDeletion = useRef<number | null>(null);
   const moreButton = useRef<HTMLButtonElement>(null);
@@ -124,7 +125,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
       rowGone();
       listHeading.current?.focus();
     }
-    setList((before) => removeTemplateRow(before, id));
+    setList((before) => removeTemplateRow(before, id, alreadyGone));
     reload();
     setSaid(`${elsewhere ? `${quotedName(name, 'The template with no name')} was already deleted elsewhere.` : `Deleted ${quotedName(name, 'the template with no name')}.`}${unlinked === undefined ? '' : ` ${unlinked}`}`);
     // A selected frame linked to it loses its link now, and says so, instead of offering an Update that can only fail.
@@ -200,7 +201,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   // A row's rename or deletion is answered after the render that sent it: what is drawn then is what counts.
   const drawn = useLatest({ shown, query });
   /** Whether the keyboard is in the row drawn at `place` among those shown (or nowhere: its button went), so goes on from it when it goes. */
-  const keyboardInRow = (place: number) => place >= 0 && (document.activeElement === document.body || listElement.current?.children[place]?.contains(document.activeElement) === true);
+  // Or in the line above the list that says a failure of the row (its Unlink the frame, pressed with the row shown again).
+  const keyboardInRow = (place: number) => place >= 0 && (document.activeElement === document.body || listElement.current?.children[place]?.contains(document.activeElement) === true || hiddenFailureLine.current?.contains(document.activeElement) === true);
   // A filter searches the whole workspace: the pages not read yet are read one after another.
   const searching = query.trim() !== '' && list.problem === null && hasMoreTemplates(list);
   // Templates deleted elsewhere from the pages read: the page before the one just read is read again first, or the templates that slid onto it would be skipped.
@@ -219,6 +221,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   // Each row's "Updated 3 minutes ago" and the save section's "saved 3 minutes ago" stay true while the screen sits open (one redraw for both).
   const nowMs = useNowMs();
   const moreLabel = templateListButton(list);
+  /** The read that failed, again: a page to read again as such (the list left where it stands), else the page as it was asked for. */
+  const retryRead = () => (list.readAgain !== null ? load(list.readAgain, false, true) : load(list.page, list.keepBelow));
   // Only a render drawn after the press knows the page was asked for: an earlier one's effect (not
   // loading) would take the press as answered, and the last page's templates go unfocused.
   const { press: pressMore, drawnAfterPress: drawnAfterMore } = useDrawnAfterPress();
@@ -226,12 +230,14 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     setSaid('');
     shownBeforeMore.current = document.activeElement === moreButton.current ? new Set(shown.map((row) => row.id)) : null;
     pressMore();
-    load(list.problem ? list.page : nextTemplatePage(list), list.problem ? list.keepBelow : false);
+    if (list.problem) retryRead();
+    else load(nextTemplatePage(list));
   };
   // The button may go with the last page: the focus moves to the first template added (or stays on the button).
   useEffect(() => {
     const before = shownBeforeMore.current;
-    if (before === null || list.loading || !drawnAfterMore()) return;
+    // Not before the page before is read again: the template Show more brought may come with it.
+    if (before === null || list.loading || list.readAgain !== null || !drawnAfterMore()) return;
     shownBeforeMore.current = null;
     const added = filterTemplates(list.rows, query).findIndex((row) => !before.has(row.id));
     const target = added < 0 ? (moreButton.current ?? listHeading.current) : listElement.current?.children[added]?.querySelector('button');
@@ -254,7 +260,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const waitLeft = useSecondsLeft(waitUntil);
   // A wait of hours: Try again is held until it is over (pressed sooner, it could only be refused again).
   const listHeld = useStillBefore(listProblem?.tryAgainAt ?? null);
-  const retryAfterWait = useLatest(() => load(list.page, list.keepBelow));
+  const retryAfterWait = useLatest(() => retryRead());
   useEffect(() => {
     if (waitUntil !== null && waitLeft === 0) retryAfterWait.current();
   }, [waitUntil, waitLeft, retryAfterWait]);
@@ -285,7 +291,11 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
             {list.last ? (searching && list.last.total !== null ? searchingText(shown.length, list.last.total, query) : countText(shown.length, list.rows.length, list.last.total, query, moreLabel)) : ''}
           </span>
         </p>
-        {hiddenFailure ? <ProblemLine problem={hiddenFailure.problem} held={hiddenFailureHeld} onOpenSettings={onOpenSettings} onUnlink={hiddenUnlink(hiddenFailure)} unlinking={rowRequests.onTheirWay.get(hiddenFailure.row.id) === 'unlink'} /> : null}
+        {hiddenFailure ? (
+          <div ref={hiddenFailureLine}>
+            <ProblemLine problem={hiddenFailure.problem} held={hiddenFailureHeld} onOpenSettings={onOpenSettings} onUnlink={hiddenUnlink(hiddenFailure)} unlinking={rowRequests.onTheirWay.get(hiddenFailure.row.id) === 'unlink'} />
+          </div>
+        ) : null}
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
             {shown.map((row) => (

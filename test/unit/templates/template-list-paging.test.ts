@@ -153,6 +153,51 @@ describe('the templates list when a teammate deletes one from the pages read', (
     expect(names(state)).toEqual(['B', 'C', 'D', 'A', 'E', 'F', 'G']);
   });
 
+  it('reads on to the last page: the row gone elsewhere, still held, is not counted as a template read', () => {
+    const all = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+    let state = read(initialTemplateList, 1, dated(all)(1));
+    // A teammate deletes A: D slid onto page 1, and H is alone on page 3.
+    const left = all.filter((name) => name !== 'A');
+    const asked: number[] = [];
+    state = readToEnd(state, dated(left), asked);
+    expect(asked).toEqual([2, 1, 3]);
+    expect(names(state)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
+    expect(hasMoreTemplates(state)).toBe(false);
+    // Deleted from its row, A is found gone: the count of rows gone elsewhere goes with it, the builder's count stays.
+    state = removeTemplateRow(state, 'A', true);
+    expect(state.goneElsewhere).toBe(0);
+    expect(state.last?.total).toBe(7);
+  });
+
+  it('a page read again that failed leaves the list where it stood, and reading it again then joins it in order', () => {
+    const all = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+    let state = read(initialTemplateList, 1, dated(all)(1));
+    state = read(state, 2, dated(all)(2));
+    const left = all.filter((name) => name !== 'B');
+    state = read(state, 3, dated(left)(3));
+    const failed = state.awaiting + 1;
+    state = failTemplatePage(askTemplatePageAgain(state, 2, failed), failed, { message: 'The builder could not be reached.', action: null, frameId: null });
+    expect(state.page).toBe(3);
+    expect(state.readAgain).toBe(2);
+    expect(state.problem).not.toBeNull();
+    const again = state.awaiting + 1;
+    state = answerTemplatePage(askTemplatePageAgain(state, 2, again), again, dated(left)(2));
+    expect(names(state)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
+    expect(state.page).toBe(3);
+    expect(state.problem).toBeNull();
+    expect(hasMoreTemplates(state)).toBe(false);
+  });
+
+  it('a page to read again asked for after another read was (a deletion answered meanwhile reads page 1 again) is not read', () => {
+    const all = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+    let state = read(initialTemplateList, 1, dated(all)(1));
+    state = read(state, 2, dated(all.filter((name) => name !== 'A'))(2));
+    expect(state.readAgain).toBe(1);
+    const reload = state.awaiting + 1;
+    state = askTemplatePage(state, 1, reload, true);
+    expect(askTemplatePageAgain(state, 1, reload + 1)).toBe(state);
+  });
+
   it('reads nothing again after a deletion made here (its row went, the count with it, and page 1 was read again)', () => {
     const all = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
     const left = all.filter((name) => name !== 'B');
