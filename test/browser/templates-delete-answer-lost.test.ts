@@ -33,4 +33,28 @@ describe('Templates: a deletion whose answer was lost', () => {
     expect(await ui.getByText('was already deleted elsewhere', { exact: false }).count()).toBe(0);
     await checkAxeAsync(ui, 'deleted after a lost answer');
   }, 150_000);
+
+  it('a rename saved instead of Delete again says the lost deletion went through, not “Deleted …” as if the rename did it (dark)', async () => {
+    await h.openFreshAsync('?command=templates&theme=dark&demo-keys=1');
+    const ui = await h.uiFrameAsync();
+    const list = ui.getByRole('list', { name: 'Templates in the workspace' });
+    await list.waitFor({ timeout: 20_000 });
+    await list.getByRole('button', { name: 'Delete “Welcome email”' }).click();
+    const faults = emulatorFaults(h.emulator);
+    await faults.setAsync({ rate: 1, kinds: ['drop'] });
+    await list.getByRole('group', { name: 'Delete “Welcome email”?' }).getByRole('button', { name: 'Delete “Welcome email”' }).click();
+    await expect.poll(() => textOf(list.getByRole('alert')), { timeout: 90_000 }).toMatch(/^The builder’s answer to deleting “Welcome email” was lost/);
+    await faults.clearAsync();
+
+    await list.getByRole('button', { name: 'Keep it' }).click();
+    await list.getByRole('button', { name: 'Rename “Welcome email”' }).click();
+    const form = ui.getByRole('form', { name: 'Rename “Welcome email”' });
+    await form.getByRole('textbox', { name: 'New name' }).fill('Welcome series');
+    await form.getByRole('button', { name: 'Save name and description' }).click();
+    const said = '“Welcome email” is gone: your earlier deletion went through (its answer had been lost).';
+    await expect.poll(() => ui.getByText(said, { exact: false }).count(), { timeout: 20_000 }).toBe(1);
+    expect(await ui.getByText('Deleted “Welcome email”', { exact: false }).count()).toBe(0);
+    expect(await list.getByRole('button', { name: /Welcome/ }).count()).toBe(0);
+    await checkAxeAsync(ui, 'a rename after a lost deletion, dark');
+  }, 150_000);
 });

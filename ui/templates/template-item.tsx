@@ -31,7 +31,7 @@ export interface TemplateItemProps {
    * The template was deleted: its row goes, so the list takes the focus. `alreadyGone`: the builder
    * had no such template any more (the list knows whether an earlier deletion from here may have done it).
    */
-  onDeleted: (row: TemplateRow, alreadyGone: boolean) => void;
+  onDeleted: (row: TemplateRow, alreadyGone: boolean, asked: 'delete' | 'rename') => void;
   /** A deletion's answer was lost, so it may have gone through: kept by the list, as a filter hiding the row unmounts it. */
   onDeletionUnconfirmed: (id: string) => void;
   /**
@@ -148,7 +148,7 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
       onResult,
       // Deleted by a teammate meanwhile (and linked to no frame here): the row goes, as a delete of it would.
       onError: (error) => {
-        if (name === 'rename' && isGoneElsewhere(error)) onDeleted(row, true);
+        if (name === 'rename' && isGoneElsewhere(error)) onDeleted(row, true, 'rename');
         else setProblemSaid({ problem: problemOf(name, error), of: name, mayHaveGoneThrough: listMayHaveChanged(error), epoch: sentIn });
       },
     });
@@ -161,7 +161,7 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
     const sentIn = latestEpoch.current;
     return (error: unknown) => {
       if (!unmounted.current) return;
-      if (asked === 'rename' && isGoneElsewhere(error)) onDeleted(row, true);
+      if (asked === 'rename' && isGoneElsewhere(error)) onDeleted(row, true, 'rename');
       else onFailedHidden(row, asked, problemOf(asked, error), sentIn);
     };
   };
@@ -211,7 +211,7 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
       if (listMayHaveChanged(error)) onDeletionUnconfirmed(row.id);
       failed(error);
     };
-    act('delete', () => requests.track(row.id, 'delete', outlivingRow(endpoint.request('templates/delete', { id: row.id, name: row.name }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), ({ alreadyGone }) => onDeleted(row, alreadyGone), deleteFailed)), () => undefined);
+    act('delete', () => requests.track(row.id, 'delete', outlivingRow(endpoint.request('templates/delete', { id: row.id, name: row.name }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), ({ alreadyGone }) => onDeleted(row, alreadyGone, 'delete'), deleteFailed)), () => undefined);
   };
 
   // A name of only zero-width spaces (made elsewhere) is said in words, as an empty one: never “”.

@@ -257,3 +257,15 @@ export function lostSaveCandidatesText(count: number, sentName: string): string 
 export function linkedText(frameName: string, templateName: string): string {
   return `Linked ${quotedName(frameName, 'the frame')} to ${quotedName(templateName, 'the template with no name')}.`;
 }
+
+/**
+ * What the list says of a template gone from the builder once its row goes. `elsewhere`: a
+ * teammate deleted it. Otherwise it was this designer's deletion, answered, or found gone after its
+ * answer was lost: found by Delete pressed again (as the words asked), "Deleted “X”." says it; found
+ * by a rename or the unlink after it, that alone would read as their doing, so the lost deletion is named.
+ */
+export function deletedText(name: string, elsewhere: boolean, asked: 'delete' | 'rename' | 'unlink'): string {
+  if (elsewhere) return `${quotedName(name, 'The template with no name')} was already deleted elsewhere.`;
+  if (asked === 'delete') return `Deleted ${quotedName(name, 'the template with no name')}.`;
+  return `${quotedName(name, 'The template with no name')} is gone: your earlier deletion went through (its answer had been lost).`;
+}

@@ -16,7 +16,7 @@ import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
 import { answerTemplatePage, askTemplatePage, askTemplatePageAgain, deletedElsewhere, failTemplatePage, hasMoreTemplates, initialTemplateList, markDeletionUnconfirmed, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead, unlinkFrameRows } from './template-list-state';
-import { BUILDER_REQUEST_TIMEOUT_MS, countText, filterTemplates, hiddenRowProblem, listedLinkName, listReadProblem, searchingText, withAddressMissing, type TemplateProblem } from './template-words';
+import { BUILDER_REQUEST_TIMEOUT_MS, countText, deletedText, filterTemplates, hiddenRowProblem, listedLinkName, listReadProblem, searchingText, withAddressMissing, type TemplateProblem } from './template-words';
 import { useNowMs } from '../hooks/use-now';
 import { quotedName } from '../../src/shared/quoted-name';
 import { goneTemplateFrame, unlinkFrameAsync, unlinkProblem } from './unlink-frame';
@@ -112,7 +112,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
    * `unlinked`: what its frame's unlink said, said after the deletion; the selection that unlink
    * answered with is shown, so it is not asked for again.
    */
-  const onDeleted = ({ id, name }: TemplateRow, alreadyGone: boolean, unlinked?: string) => {
+  const onDeleted = ({ id, name }: TemplateRow, alreadyGone: boolean, asked: 'delete' | 'rename' | 'unlink', unlinked?: string) => {
     // Its row may have gone before the answer (a read afresh with a new key, without it): the
     // deletion is said all the same. One change of a template is on its way at a time (rowRequests), so it is said once.
     // Read before the row's removal drops what the list knew of an earlier deletion of it.
@@ -127,7 +127,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     }
     setList((before) => removeTemplateRow(before, id, alreadyGone));
     reload();
-    setSaid(`${elsewhere ? `${quotedName(name, 'The template with no name')} was already deleted elsewhere.` : `Deleted ${quotedName(name, 'the template with no name')}.`}${unlinked === undefined ? '' : ` ${unlinked}`}`);
+    setSaid(`${deletedText(name, elsewhere, asked)}${unlinked === undefined ? '' : ` ${unlinked}`}`);
     // A selected frame linked to it loses its link now, and says so, instead of offering an Update that can only fail.
     if (unlinked === undefined) readSelection();
   };
@@ -157,7 +157,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         // Pressed above the list for a row the filter hides: the button goes with the failure, and the keyboard to the filter the row is hidden by.
         if (!drawn.current.shown.some((each) => each.id === row.id) && listSection.current?.contains(document.activeElement)) document.getElementById('templates-filter')?.focus();
         setHiddenFailure(null);
-        onDeleted(row, true, words);
+        onDeleted(row, true, 'unlink', words);
       },
     });
     return rowRequests.track(row.id, 'unlink', unlinked).then(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplateRow, TemplateSaveOutcome } from '../../../src/shared/bridge/messages';
-import { countText, filterTemplates, linkedSelectionText, listedLinkName, listMayHaveChanged, problemBesideList, saveOutcomeText, saveProblem, templateProblem } from '../../../ui/templates/template-words';
+import { countText, deletedText, filterTemplates, linkedSelectionText, listedLinkName, listMayHaveChanged, problemBesideList, saveOutcomeText, saveProblem, templateProblem } from '../../../ui/templates/template-words';
 import { BridgeError } from '../../../src/shared/bridge/bridge-error';
 import { timedOutError } from '../../../src/templates/template-errors';
 import { messageProblems } from '../../support/message-rules';
@@ -133,5 +133,17 @@ describe('template words', () => {
     expect(listedLinkName(listed('2026-11-21T10:00:00.000+00:00'), link)).toBeUndefined();
     expect(listedLinkName(listed('2026-11-21T10:00:00.250Z'), { ...link, templateId: 'other' })).toBeUndefined();
     expect(listedLinkName(listed('2026-11-21T10:00:00.250Z'), null)).toBeUndefined();
+  });
+});
+
+describe('what the list says of a template gone', () => {
+  it('names a lost deletion of its own when a rename or its unlink found it gone, and says “Deleted” when Delete did', () => {
+    expect(deletedText('Spring', false, 'delete')).toBe('Deleted “Spring”.');
+    expect(deletedText('Spring', true, 'delete')).toBe('“Spring” was already deleted elsewhere.');
+    expect(deletedText('Spring', true, 'rename')).toBe('“Spring” was already deleted elsewhere.');
+    expect(deletedText('Spring', false, 'rename')).toBe('“Spring” is gone: your earlier deletion went through (its answer had been lost).');
+    expect(deletedText('Spring', false, 'unlink')).toBe('“Spring” is gone: your earlier deletion went through (its answer had been lost).');
+    expect(deletedText('', false, 'rename')).toBe('The template with no name is gone: your earlier deletion went through (its answer had been lost).');
+    for (const asked of ['delete', 'rename', 'unlink'] as const) for (const elsewhere of [true, false]) expect(messageProblems(deletedText('Spring', elsewhere, asked))).toEqual([]);
   });
 });
