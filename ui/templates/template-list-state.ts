@@ -94,7 +94,9 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   if (state.againFrom !== null) {
     const { page, last } = state.againFrom;
     const rows = joinInOrder(state.rows, answer.templates);
-    return { ...state, rows, page, last: last && { ...last, total: answer.total }, loading: false, problem: null, againFrom: null };
+    // Back on the last page: the rows held beyond the builder's count are those gone.
+    const goneElsewhere = last !== null && !last.hasMore && answer.total !== null ? Math.max(0, rows.length - answer.total) : state.goneElsewhere;
+    return { ...state, rows, page, last: last && { ...last, total: answer.total }, loading: false, problem: null, againFrom: null, goneElsewhere };
   }
   // A row changed here while the page was on its way (a rename answered first) is later than the
   // page's copy of it, which would put the old name back: the later of the two is kept.
@@ -110,11 +112,16 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   const pageSize = answer.hasMore ? Math.max(state.pageSize ?? 0, answer.templates.length) : state.pageSize;
   const topChanged = state.page !== 1 && (state.topChanged || others.length < state.rows.length);
   const known = state.last?.total ?? null;
-  const fell = state.page !== 1 && known !== null && answer.total !== null ? Math.max(0, known - answer.total) : 0;
-  const readAgain = fell > 0 ? state.page - 1 : null;
+  const afresh = state.page === 1 && !state.keepBelow;
+  const fell = !afresh && known !== null && answer.total !== null ? Math.max(0, known - answer.total) : 0;
+  // Page 1 is read whole: only a later page has a page before it, read already, that templates slid onto.
+  const readAgain = fell > 0 && state.page !== 1 ? state.page - 1 : null;
   // Page 1 answered: what was read with an old key or address is gone, and with nothing kept below, the rows gone elsewhere too.
   const afreshUnanswered = state.afreshUnanswered && state.page !== 1;
-  const goneElsewhere = state.page === 1 && !state.keepBelow ? 0 : state.goneElsewhere + fell;
+  // The last page: every template listed is held, so the rows held beyond the builder's count are those gone (a fall counted
+  // above may have been of a template on a page not read yet).
+  const counted = afresh ? 0 : state.goneElsewhere + fell;
+  const goneElsewhere = !answer.hasMore && answer.total !== null && !afresh ? Math.max(0, rows.length - answer.total) : counted;
   return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), readAgain, afreshUnanswered, goneElsewhere };
 }
 

@@ -201,7 +201,8 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   // A row's rename or deletion is answered after the render that sent it: what is drawn then is what counts.
   const drawn = useLatest({ shown, query });
   /** Whether the keyboard is in the row drawn at `place` among those shown (or nowhere: its button went), so goes on from it when it goes. */
-  // Or in the line above the list that says a failure of the row (its Unlink the frame, pressed with the row shown again).
+  // Or in the line above the list that says a failure of a row (its Unlink the frame, pressed with the row shown again): that row's,
+  // as a row's next action takes the line away, and the sandbox answers one change of a template at a time.
   const keyboardInRow = (place: number) => place >= 0 && (document.activeElement === document.body || listElement.current?.children[place]?.contains(document.activeElement) === true || hiddenFailureLine.current?.contains(document.activeElement) === true);
   // A filter searches the whole workspace: the pages not read yet are read one after another.
   const searching = query.trim() !== '' && list.problem === null && hasMoreTemplates(list);
@@ -237,7 +238,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   useEffect(() => {
     const before = shownBeforeMore.current;
     // Not before the page before is read again: the template Show more brought may come with it.
-    if (before === null || list.loading || list.readAgain !== null || !drawnAfterMore()) return;
+    if (before === null || list.loading || (list.readAgain !== null && list.problem === null) || !drawnAfterMore()) return;
     shownBeforeMore.current = null;
     const added = filterTemplates(list.rows, query).findIndex((row) => !before.has(row.id));
     const target = added < 0 ? (moreButton.current ?? listHeading.current) : listElement.current?.children[added]?.querySelector('button');

@@ -169,6 +169,31 @@ describe('the templates list when a teammate deletes one from the pages read', (
     expect(state.last?.total).toBe(7);
   });
 
+  it('ends, and stays ended, when the template deleted elsewhere was on a page not read yet (nothing read for ever)', () => {
+    const all = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+    let state = read(initialTemplateList, 1, dated(all)(1));
+    const left = all.filter((name) => name !== 'H');
+    const asked: number[] = [];
+    state = readToEnd(state, dated(left), asked);
+    expect(names(state)).toEqual(left);
+    expect(state.goneElsewhere).toBe(0);
+    // A save here reads page 1 again, the rows below kept: nothing is left to read.
+    state = read(state, 1, dated(left)(1), true);
+    expect(hasMoreTemplates(state)).toBe(false);
+  });
+
+  it('counts a template deleted elsewhere found by page 1 read again (a save, coming back), so Show more does not skip the one that slid', () => {
+    const all = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+    let state = read(initialTemplateList, 1, dated(all)(1));
+    state = read(state, 2, dated(all)(2));
+    const left = all.filter((name) => name !== 'A');
+    state = read(state, 1, dated(left)(1), true);
+    const asked: number[] = [];
+    state = readToEnd(state, dated(left), asked);
+    expect(names(state)).toEqual(expect.arrayContaining(left));
+    expect(hasMoreTemplates(state)).toBe(false);
+  });
+
   it('a page read again that failed leaves the list where it stood, and reading it again then joins it in order', () => {
     const all = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
     let state = read(initialTemplateList, 1, dated(all)(1));
