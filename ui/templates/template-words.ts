@@ -262,10 +262,11 @@ export function linkedText(frameName: string, templateName: string): string {
  * What the list says of a template gone from the builder once its row goes. `elsewhere`: a
  * teammate deleted it. Otherwise it was this designer's deletion, answered, or found gone after its
  * answer was lost: found by Delete pressed again (as the words asked), "Deleted “X”." says it; found
- * by a rename or the unlink after it, that alone would read as their doing, so the lost deletion is named.
+ * by a rename or the unlink after it, that alone would read as their doing, so the deletion is named
+ * (most likely: a teammate may have deleted it meanwhile).
  */
 export function deletedText(name: string, elsewhere: boolean, asked: 'delete' | 'rename' | 'unlink'): string {
   if (elsewhere) return `${quotedName(name, 'The template with no name')} was already deleted elsewhere.`;
   if (asked === 'delete') return `Deleted ${quotedName(name, 'the template with no name')}.`;
-  return `${quotedName(name, 'The template with no name')} is gone: your earlier deletion went through (its answer had been lost).`;
+  return `${quotedName(name, 'The template with no name')} is gone: most likely your earlier deletion went through.`;
 }

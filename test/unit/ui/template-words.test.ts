@@ -141,9 +141,9 @@ describe('what the list says of a template gone', () => {
     expect(deletedText('Spring', false, 'delete')).toBe('Deleted “Spring”.');
     expect(deletedText('Spring', true, 'delete')).toBe('“Spring” was already deleted elsewhere.');
     expect(deletedText('Spring', true, 'rename')).toBe('“Spring” was already deleted elsewhere.');
-    expect(deletedText('Spring', false, 'rename')).toBe('“Spring” is gone: your earlier deletion went through (its answer had been lost).');
-    expect(deletedText('Spring', false, 'unlink')).toBe('“Spring” is gone: your earlier deletion went through (its answer had been lost).');
-    expect(deletedText('', false, 'rename')).toBe('The template with no name is gone: your earlier deletion went through (its answer had been lost).');
+    expect(deletedText('Spring', false, 'rename')).toBe('“Spring” is gone: most likely your earlier deletion went through.');
+    expect(deletedText('Spring', false, 'unlink')).toBe('“Spring” is gone: most likely your earlier deletion went through.');
+    expect(deletedText('', false, 'rename')).toBe('The template with no name is gone: most likely your earlier deletion went through.');
     for (const asked of ['delete', 'rename', 'unlink'] as const) for (const elsewhere of [true, false]) expect(messageProblems(deletedText('Spring', elsewhere, asked))).toEqual([]);
   });
 });
