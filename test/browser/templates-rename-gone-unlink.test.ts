@@ -16,6 +16,16 @@ const NAME = DEMO_EMAIL_NAME;
 const GONE_WORDS = `The template “${NAME}” is no longer in the builder: it was deleted elsewhere. Unlink the frame to save it as a new template.`;
 const SAID = `“${NAME}” was already deleted elsewhere. The frame “${NAME}” is no longer linked to it. `;
 
+/** As linkedTemplateDeletedElsewhereAsync; then the rename is saved, and while it is on its way the filter hides its row: its refusal is said above the list. */
+async function refusedWhileHiddenAsync(theme: 'light' | 'dark') {
+  const steps = await linkedTemplateDeletedElsewhereAsync(h, theme);
+  const held = await holdRequestsAsync(h.page, h.emulator.builderUrl, (url) => url.pathname.startsWith('/api/templates/'));
+  await sentThenHiddenAsync(steps, held, () => steps.save.click());
+  await held.releaseAsync();
+  await expect.poll(() => textOf(steps.region.getByRole('alert')), { timeout: 20_000 }).toBe(`Renaming “${NAME}”: ${GONE_WORDS}`);
+  return steps;
+}
+
 describe('Templates: a rename refused as its template is gone, a frame here linked to it', () => {
   it('offers Unlink the frame beside the words; pressed, the frame is unlinked and the row goes, said, the keyboard on the next row (light)', async () => {
     const { ui, region, row, save } = await linkedTemplateDeletedElsewhereAsync(h, 'light');
@@ -35,12 +45,7 @@ describe('Templates: a rename refused as its template is gone, a frame here link
   });
 
   it('offers it above the list too when the filter hid the row; pressed, the keyboard stays in the filter (dark)', async () => {
-    const { ui, region, list, row, save, filter } = await linkedTemplateDeletedElsewhereAsync(h, 'dark');
-    const held = await holdRequestsAsync(h.page, h.emulator.builderUrl, (url) => url.pathname.startsWith('/api/templates/'));
-    // While the rename is on its way, the designer filters the list to another template.
-    await sentThenHiddenAsync({ list, filter }, held, () => save.click());
-    await held.releaseAsync();
-    await expect.poll(() => textOf(region.getByRole('alert')), { timeout: 20_000 }).toBe(`Renaming “${NAME}”: ${GONE_WORDS}`);
+    const { ui, region, list, row, filter } = await refusedWhileHiddenAsync('dark');
     const unlink = region.getByRole('button', { name: 'Unlink the frame' });
     expect(await unlink.count()).toBe(1);
     await checkAxeAsync(ui, 'Templates, a hidden row’s rename refused as gone with a frame linked, dark');
@@ -58,11 +63,7 @@ describe('Templates: a rename refused as its template is gone, a frame here link
   });
 
   it('pressed above the list once the filter shows the row again, the keyboard goes on at the row that took its place (light)', async () => {
-    const { ui, region, list, row, save, filter } = await linkedTemplateDeletedElsewhereAsync(h, 'light');
-    const held = await holdRequestsAsync(h.page, h.emulator.builderUrl, (url) => url.pathname.startsWith('/api/templates/'));
-    await sentThenHiddenAsync({ list, filter }, held, () => save.click());
-    await held.releaseAsync();
-    await expect.poll(() => textOf(region.getByRole('alert')), { timeout: 20_000 }).toBe(`Renaming “${NAME}”: ${GONE_WORDS}`);
+    const { ui, region, row, filter } = await refusedWhileHiddenAsync('light');
     await filter.press('Escape');
     await row.waitFor({ timeout: 20_000 });
 
