@@ -112,6 +112,13 @@ describe('the templates list when a teammate deletes one from the pages read', (
     const rowOf = (name: string): TemplateRow => ({ ...row(name), updatedAt: new Date(Date.UTC(2026, 10, 24, 10, 0) - all.indexOf(name) * 60_000).toISOString() });
     return (page: number): TemplatePage => ({ templates: all.slice((page - 1) * 3, page * 3).map(rowOf), page, total: all.length, hasMore: page * 3 < all.length });
   }
+  const ALL = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+  /** The first `count` pages of ALL read, before any teammate's deletion. */
+  function pagesRead(count: number): TemplateListState {
+    let state = initialTemplateList;
+    for (let page = 1; page <= count; page++) state = read(state, page, dated(ALL)(page));
+    return state;
+  }
   /** Reads on as the screen does: the page readAgain names first, then the next page while there are more. */
   function readToEnd(state: TemplateListState, pages: (page: number) => TemplatePage, asked: number[]): TemplateListState {
     for (let reads = 0; reads < 10 && (state.readAgain !== null || hasMoreTemplates(state)); reads++) {
@@ -124,12 +131,10 @@ describe('the templates list when a teammate deletes one from the pages read', (
   }
 
   it('reads the page before again, so the template that slid onto it is not skipped, and ends where it stood', () => {
-    const all = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
-    let state = read(initialTemplateList, 1, dated(all)(1));
-    state = read(state, 2, dated(all)(2));
+    let state = pagesRead(2);
     expect(names(state)).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
     // A teammate deletes B: G, first on page 3, is now last on page 2, read already.
-    const left = all.filter((name) => name !== 'B');
+    const left = ALL.filter((name) => name !== 'B');
     const asked: number[] = [];
     state = readToEnd(state, dated(left), asked);
     expect(asked).toEqual([3, 2]);
@@ -141,10 +146,9 @@ describe('the templates list when a teammate deletes one from the pages read', (
   });
 
   it('keeps the rows below when page 1, read again so, is read once more before its answer (a save or a deletion here meanwhile)', () => {
-    const all = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
-    let state = read(initialTemplateList, 1, dated(all)(1));
+    let state = pagesRead(1);
     // A teammate deletes A: page 2 now starts at E, and D slid onto page 1, to be read again.
-    const left = all.filter((name) => name !== 'A');
+    const left = ALL.filter((name) => name !== 'A');
     state = read(state, 2, dated(left)(2));
     expect(state.readAgain).toBe(1);
     state = askTemplatePageAgain(state, 1, state.awaiting + 1);
@@ -154,10 +158,9 @@ describe('the templates list when a teammate deletes one from the pages read', (
   });
 
   it('reads on to the last page: the row gone elsewhere, still held, is not counted as a template read', () => {
-    const all = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
-    let state = read(initialTemplateList, 1, dated(all)(1));
+    let state = pagesRead(1);
     // A teammate deletes A: D slid onto page 1, and H is alone on page 3.
-    const left = all.filter((name) => name !== 'A');
+    const left = ALL.filter((name) => name !== 'A');
     const asked: number[] = [];
     state = readToEnd(state, dated(left), asked);
     expect(asked).toEqual([2, 1, 3]);
@@ -170,9 +173,8 @@ describe('the templates list when a teammate deletes one from the pages read', (
   });
 
   it('ends, and stays ended, when the template deleted elsewhere was on a page not read yet (nothing read for ever)', () => {
-    const all = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
-    let state = read(initialTemplateList, 1, dated(all)(1));
-    const left = all.filter((name) => name !== 'H');
+    let state = pagesRead(1);
+    const left = ALL.filter((name) => name !== 'H');
     const asked: number[] = [];
     state = readToEnd(state, dated(left), asked);
     expect(names(state)).toEqual(left);
@@ -183,10 +185,8 @@ describe('the templates list when a teammate deletes one from the pages read', (
   });
 
   it('counts a template deleted elsewhere found by page 1 read again (a save, coming back), so Show more does not skip the one that slid', () => {
-    const all = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
-    let state = read(initialTemplateList, 1, dated(all)(1));
-    state = read(state, 2, dated(all)(2));
-    const left = all.filter((name) => name !== 'A');
+    let state = pagesRead(2);
+    const left = ALL.filter((name) => name !== 'A');
     state = read(state, 1, dated(left)(1), true);
     const asked: number[] = [];
     state = readToEnd(state, dated(left), asked);
@@ -195,10 +195,8 @@ describe('the templates list when a teammate deletes one from the pages read', (
   });
 
   it('a page read again that failed leaves the list where it stood, and reading it again then joins it in order', () => {
-    const all = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
-    let state = read(initialTemplateList, 1, dated(all)(1));
-    state = read(state, 2, dated(all)(2));
-    const left = all.filter((name) => name !== 'B');
+    let state = pagesRead(2);
+    const left = ALL.filter((name) => name !== 'B');
     state = read(state, 3, dated(left)(3));
     const failed = state.awaiting + 1;
     state = failTemplatePage(askTemplatePageAgain(state, 2, failed), failed, { message: 'The builder could not be reached.', action: null, frameId: null });
@@ -214,9 +212,8 @@ describe('the templates list when a teammate deletes one from the pages read', (
   });
 
   it('a page to read again asked for after another read was (a deletion answered meanwhile reads page 1 again) is not read', () => {
-    const all = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
-    let state = read(initialTemplateList, 1, dated(all)(1));
-    state = read(state, 2, dated(all.filter((name) => name !== 'A'))(2));
+    let state = pagesRead(1);
+    state = read(state, 2, dated(ALL.filter((name) => name !== 'A'))(2));
     expect(state.readAgain).toBe(1);
     const reload = state.awaiting + 1;
     state = askTemplatePage(state, 1, reload, true);
@@ -224,10 +221,8 @@ describe('the templates list when a teammate deletes one from the pages read', (
   });
 
   it('reads nothing again after a deletion made here (its row went, the count with it, and page 1 was read again)', () => {
-    const all = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
-    const left = all.filter((name) => name !== 'B');
-    let state = read(initialTemplateList, 1, dated(all)(1));
-    state = read(state, 2, dated(all)(2));
+    const left = ALL.filter((name) => name !== 'B');
+    let state = pagesRead(2);
     state = removeTemplateRow(state, 'B');
     state = read(state, 1, dated(left)(1), true);
     const asked: number[] = [];
