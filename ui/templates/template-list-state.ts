@@ -40,9 +40,10 @@ export interface TemplateListState {
    */
   afreshUnanswered: boolean;
   /**
-   * Rows held that the builder no longer lists, as counted by how far its count of templates fell
-   * (readAgain): which they are is not known (each says so when opened), but they are not counted
-   * as templates read, or the list would end before its last page.
+   * Rows held that the builder no longer lists: counted by how far its count of templates fell since
+   * the pages were read, and afresh on the last page (every template listed is held there). Which
+   * they are is not known (each says so when opened), but they are not counted as templates read,
+   * or the list would end before its last page.
    */
   goneElsewhere: number;
 }

@@ -200,9 +200,12 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const shown = filterTemplates(list.rows, query);
   // A row's rename or deletion is answered after the render that sent it: what is drawn then is what counts.
   const drawn = useLatest({ shown, query });
-  /** Whether the keyboard is in the row drawn at `place` among those shown (or nowhere: its button went), so goes on from it when it goes. */
-  // Or in the line above the list that says a failure of a row (its Unlink the frame, pressed with the row shown again): that row's,
-  // as a row's next action takes the line away, and the sandbox answers one change of a template at a time.
+  /**
+   * Whether the keyboard is in the row drawn at `place` among those shown, nowhere (its button went),
+   * or in the line above the list that says a row's failure (its Unlink the frame, pressed with the
+   * row shown again: that row's, as a row's next action takes the line away and the sandbox answers
+   * one change of a template at a time): then it goes on from the row when the row goes.
+   */
   const keyboardInRow = (place: number) => place >= 0 && (document.activeElement === document.body || listElement.current?.children[place]?.contains(document.activeElement) === true || hiddenFailureLine.current?.contains(document.activeElement) === true);
   // A filter searches the whole workspace: the pages not read yet are read one after another.
   const searching = query.trim() !== '' && list.problem === null && hasMoreTemplates(list);
