@@ -73,8 +73,10 @@ export function templateError(error: unknown, facts: TemplateErrorFacts): unknow
     );
   }
   if (error.code === 'not_found' && facts.templateId !== undefined) {
+    // Not said to be "elsewhere": after a deletion of it from here whose answer was lost, most
+    // likely it was that one (the list names it so, template-words.ts deletedText).
     const unlink = facts.frameId === undefined ? '' : ' Unlink the frame to save it as a new template.';
-    return new BridgeError('not_found', `${named} is no longer in the builder: it was deleted elsewhere.${unlink}`, {
+    return new BridgeError('not_found', `${named} is no longer in the builder: it has been deleted.${unlink}`, {
       templateId: facts.templateId,
       ...(facts.frameId === undefined ? {} : { frameId: facts.frameId }),
     });

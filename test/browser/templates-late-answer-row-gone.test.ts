@@ -81,7 +81,7 @@ describe('Templates: a change answered after its row went', () => {
   it('while Unlink the frame runs, the row’s rename is held: Enter in its name sends nothing, and the unlink’s words stay (dark)', async () => {
     const { ui, region, row, name, save } = await linkedTemplateDeletedElsewhereAsync(h, 'dark');
     await save.click();
-    await expect.poll(() => textOf(row.getByRole('alert')), { timeout: 20_000 }).toMatch(/is no longer in the builder: it was deleted elsewhere\./);
+    await expect.poll(() => textOf(row.getByRole('alert')), { timeout: 20_000 }).toMatch(/is no longer in the builder: it has been deleted\./);
     const renames = await requestsToSandboxAsync(h, 'templates/rename');
     // The sandbox is busy (a fault): the unlink waits on its way, and the rename's answer is held too.
     const held = await holdTemplateChangesAsync();

@@ -13,7 +13,7 @@ import { frameUnlinkedAsync, linkedTemplateDeletedElsewhereAsync, sentThenHidden
 
 const h = useHarness();
 const NAME = DEMO_EMAIL_NAME;
-const GONE_WORDS = `The template “${NAME}” is no longer in the builder: it was deleted elsewhere. Unlink the frame to save it as a new template.`;
+const GONE_WORDS = `The template “${NAME}” is no longer in the builder: it has been deleted. Unlink the frame to save it as a new template.`;
 const SAID = `“${NAME}” was already deleted elsewhere. The frame “${NAME}” is no longer linked to it. `;
 
 /** As linkedTemplateDeletedElsewhereAsync; then the rename is saved, and while it is on its way the filter hides its row: its refusal is said above the list. */

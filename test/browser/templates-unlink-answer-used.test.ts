@@ -17,7 +17,7 @@ import { refuseRequestsAsync } from './support/refused-requests';
 
 const h = useHarness();
 const NAME = DEMO_EMAIL_NAME;
-const GONE = /^The template “.*” is no longer in the builder: it was deleted elsewhere\./;
+const GONE = /^The template “.*” is no longer in the builder: it has been deleted\./;
 const SAID = `“${NAME}” was already deleted elsewhere. The frame “${NAME}” is no longer linked to it. `;
 const FAILED = `The frame “${NAME}” could not be unlinked: ${bridgeText.invalidRequest}`;
 

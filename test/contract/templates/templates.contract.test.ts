@@ -433,9 +433,9 @@ describe('templates against the builder emulator', () => {
     for (const id of [linked.template!.id, other.id]) expect((await apiAsync(`/templates/${id}`, { method: 'DELETE' })).status).toBe(204);
     const renamedLinked = await rejectionOf(plugin.handlers['templates/rename']({ id: linked.template!.id, name: 'Spring (final)', description: '' }, context));
     expect(renamedLinked).toMatchObject({ code: 'not_found', details: { frameId: frame.id } });
-    expect(renamedLinked.message).toBe('The template “Spring” is no longer in the builder: it was deleted elsewhere. Unlink the frame to save it as a new template.');
+    expect(renamedLinked.message).toBe('The template “Spring” is no longer in the builder: it has been deleted. Unlink the frame to save it as a new template.');
     const renamedOther = await rejectionOf(plugin.handlers['templates/rename']({ id: other.id, name: 'Typed name', description: '' }, context));
-    expect(renamedOther.message).toBe('This template is no longer in the builder: it was deleted elsewhere.');
+    expect(renamedOther.message).toBe('This template is no longer in the builder: it has been deleted.');
   });
 
   it('a refused key says it is the builder key; a 429 still answered after Envelope waited says so; nothing is linked', async () => {

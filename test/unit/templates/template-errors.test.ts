@@ -19,11 +19,11 @@ describe('template errors in words', () => {
     for (const action of ['create', 'update', 'rename'] as const) for (const sent of [false, true]) expect(messageProblems(timedOutError(action, 'Spring sale', 100, sent).message)).toEqual([]);
   });
 
-  it('a 404 names the template, says it was deleted elsewhere and offers to unlink its frame', () => {
+  it('a 404 names the template, says it has been deleted (not by whom) and offers to unlink its frame', () => {
     const error = templateError(response(404, 'not_found'), { templateName: 'Spring sale', templateId: 'tpl_1', frameId: '1:2' }) as BridgeError;
     expect(error).toBeInstanceOf(BridgeError);
     expect(error.code).toBe('not_found');
-    expect(error.message).toBe('The template “Spring sale” is no longer in the builder: it was deleted elsewhere. Unlink the frame to save it as a new template.');
+    expect(error.message).toBe('The template “Spring sale” is no longer in the builder: it has been deleted. Unlink the frame to save it as a new template.');
     expect(error.details).toEqual({ templateId: 'tpl_1', frameId: '1:2' });
   });
 
