@@ -90,7 +90,12 @@ function joinInOrder(held: readonly TemplateRow[], page: readonly TemplateRow[])
   return rows;
 }
 
-export function answerTemplatePage(state: TemplateListState, request: number, answer: TemplatePage): TemplateListState {
+/**
+ * `inUse`: held rows a page 1 that lists every template (no more after it) keeps though it lacks
+ * them (a change of theirs on its way, a rename typed, the keyboard in one): each says it is gone
+ * when its own action is answered. The others not on it were deleted elsewhere, and go.
+ */
+export function answerTemplatePage(state: TemplateListState, request: number, answer: TemplatePage, inUse: (id: string) => boolean = () => false): TemplateListState {
   if (request !== state.awaiting) return state;
   if (state.againFrom !== null) {
     const { page, last } = state.againFrom;
@@ -107,7 +112,8 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
     return mine !== undefined && compareServerTimes(mine.updatedAt, row.updatedAt) > 0 ? mine : row;
   });
   const fresh = new Set(templates.map((row) => row.id));
-  const others = state.rows.filter((row) => !fresh.has(row.id));
+  const whole = state.page === 1 && !answer.hasMore;
+  const others = state.rows.filter((row) => !fresh.has(row.id) && (!whole || inUse(row.id)));
   // A template changed between pages moves to the top: kept once, where it is now.
   const rows = state.page !== 1 ? [...others, ...templates] : state.keepBelow ? [...templates, ...others] : templates;
   const pageSize = answer.hasMore ? Math.max(state.pageSize ?? 0, answer.templates.length) : state.pageSize;

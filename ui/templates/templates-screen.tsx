@@ -75,17 +75,25 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
     });
   }, [readSelection, showSelection, subscribe]);
 
+  // A rename, deletion or unlink on its way, by template: held by the list, as each outlives its row.
+  const rowRequests = useRowRequests();
+  /** Rows kept though a read of every template lacks them: a change on its way, a rename typed, or the keyboard in one (answerTemplatePage). */
+  const rowInUse = useLatest((id: string) => {
+    if (rowRequests.isOnItsWay(id) || renameDrafts.current.has(id)) return true;
+    const focused = [...(listElement.current?.children ?? [])].findIndex((item) => item.contains(document.activeElement));
+    return focused >= 0 && drawn.current.shown[focused]?.id === id;
+  });
   /** `again`: the page is read again as the list's last read said (readAgain), the list left where it stands. */
   const load = useCallback(
     (page: number, keepBelow = false, again = false) => {
       const request = ++requests.current;
       setList((before) => (again ? askTemplatePageAgain(before, page, request) : askTemplatePage(before, page, request, keepBelow)));
       endpoint.request('templates/list', { page }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }).then(
-        (answer) => setList((before) => answerTemplatePage(before, request, answer)),
+        (answer) => setList((before) => answerTemplatePage(before, request, answer, rowInUse.current)),
         (error: unknown) => setList((before) => failTemplatePage(before, request, listReadProblem(error))),
       );
     },
-    [endpoint],
+    [endpoint, rowInUse],
   );
   // Read on opening, and again on coming back to it (a teammate may have saved one meanwhile; the
   // pages shown stay, with what is typed in their rows), or afresh after the builder's key changed.
@@ -139,8 +147,6 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   const onFailedHidden = (row: TemplateRow, asked: 'rename' | 'delete' | 'unlink', problem: TemplateProblem, sentIn: number) => {
     if (sentIn === latestEpoch.current) setHiddenFailure({ problem: asked === 'unlink' ? problem : hiddenRowProblem(problem, asked, row.name), row });
   };
-  // A rename, deletion or unlink on its way, by template: held by the list, as each outlives its row.
-  const rowRequests = useRowRequests();
   // Unlink the frame, offered beside a rename refused because a teammate deleted the template (as
   // an update's refusal offers it), in its row or above the list: once the frame is unlinked, nothing
   // is left of the template to show, so its row goes as for a template linked to no frame. Once: pressed twice, it was said twice.

@@ -231,3 +231,31 @@ describe('the templates list when a teammate deletes one from the pages read', (
     expect(names(state)).toEqual(['A', 'C', 'D', 'E', 'F', 'G', 'H']);
   });
 });
+
+describe('the templates list read again when one page holds every template', () => {
+  it('drops the rows a teammate deleted, which page 1 no longer lists, and counts none as gone elsewhere', () => {
+    const state = read(initialTemplateList, 1, workspace(['A', 'B', 'C'])(1));
+    // B deleted in the builder app; the screen opened again reads page 1, keeping the rows below.
+    const again = read(state, 1, workspace(['A', 'C'])(1), true);
+    expect(names(again)).toEqual(['A', 'C']);
+    expect(again.goneElsewhere).toBe(0);
+    expect(hasMoreTemplates(again)).toBe(false);
+  });
+
+  it('keeps a row in use (its rename typed, a change on its way, the keyboard in it): its own action says it is gone', () => {
+    const state = read(initialTemplateList, 1, workspace(['A', 'B', 'C'])(1));
+    const request = state.awaiting + 1;
+    const again = answerTemplatePage(askTemplatePage(state, 1, request, true), request, workspace(['A', 'C'])(1), (id) => id === 'B');
+    expect(names(again)).toEqual(['A', 'C', 'B']);
+    // Held though the builder no longer lists it: counted so, and nothing more to read.
+    expect(again.goneElsewhere).toBe(1);
+    expect(hasMoreTemplates(again)).toBe(false);
+  });
+
+  it('keeps the rows below page 1 while more pages follow it: which of them are gone is not known', () => {
+    let state = read(initialTemplateList, 1, workspace(['A', 'B', 'C', 'D', 'E'])(1));
+    state = read(state, 2, workspace(['A', 'B', 'C', 'D', 'E'])(2));
+    state = read(state, 1, workspace(['A', 'B', 'C', 'E'])(1), true);
+    expect(names(state)).toEqual(['A', 'B', 'C', 'D', 'E']);
+  });
+});
