@@ -55,4 +55,18 @@ describe('Templates: a deletion whose answer was lost', () => {
     expect(await list.getByRole('button', { name: /Welcome/ }).count()).toBe(0);
     await checkAxeAsync(ui, 'a rename after a lost deletion, dark');
   }, 150_000);
+
+  it('stays listed when the list is read again without it, so Delete again can say it is deleted (light)', async () => {
+    const { ui, list, confirm, alert } = await deletionAnswerLostAsync('light');
+    // A look at Settings and back: page 1, every template on it, is read again without the template.
+    await ui.getByRole('button', { name: 'Settings' }).first().click();
+    await ui.getByRole('button', { name: 'Templates' }).first().click();
+    await expect.poll(() => ui.getByText('Reading the templates…').count(), { timeout: 20_000 }).toBe(0);
+    const listed = (await builderAsync<Array<{ name: string }>>(h, '/templates')).data.length;
+    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 20_000 }).toBe(listed + 1);
+    expect(await textOf(alert)).toMatch(/Delete it again to be sure\.$/);
+    await confirm.click();
+    await expect.poll(() => ui.getByText('Deleted “Welcome email”.', { exact: false }).count(), { timeout: 20_000 }).toBe(1);
+    expect(await list.getByRole('listitem').count()).toBe(listed);
+  }, 150_000);
 });

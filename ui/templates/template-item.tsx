@@ -51,6 +51,11 @@ export interface TemplateItemProps {
   onActionStart: () => void;
   /** Renames being typed, by template id: kept by the list while a filter hides their rows. */
   renameDrafts: Map<string, { name: string; description: string }>;
+  /**
+   * Rows drawn showing more than their buttons (a form, a confirmation, details, a failure) or
+   * with a request pending, by template id: a read of every template keeps them though it lacks them.
+   */
+  rowsOpen: Set<string>;
 }
 
 /**
@@ -77,7 +82,7 @@ function problemOf(asked: 'open' | 'rename' | 'delete', error: unknown): Templat
 
 type Mode = { kind: 'idle' } | { kind: 'rename'; name: string; description: string; error: string | null } | { kind: 'delete' } | { kind: 'details'; opened: TemplateOpenOutcome };
 
-export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, onDeleted, onDeletionUnconfirmed, onUnlinkGone, requests, onItsWay, onFailedHidden, onOpenSettings, onActionStart, renameDrafts }: TemplateItemProps) {
+export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, onDeleted, onDeletionUnconfirmed, onUnlinkGone, requests, onItsWay, onFailedHidden, onOpenSettings, onActionStart, renameDrafts, rowsOpen }: TemplateItemProps) {
   // A row hidden by the filter is drawn anew when it shows again: its rename comes back as it was
   // left, and a deletion on its way as its confirmation, its Delete busy.
   const [mode, setMode] = useState<Mode>(() => {
@@ -101,6 +106,10 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
   const busy = action.pending !== null || onItsWay !== undefined;
   // The builder asked to wait: the row's requests are held until then.
   const held = useStillBefore(problem?.tryAgainAt ?? null);
+  // Kept as the drafts are: what the designer has in front of them does not go with a read of the list.
+  if (mode.kind !== 'idle' || problem !== null || action.pending !== null) rowsOpen.add(row.id);
+  else rowsOpen.delete(row.id);
+  useEffect(() => () => void rowsOpen.delete(row.id), [rowsOpen, row.id]);
   // The button that opened a form or a confirmation is gone with it: focus goes to what replaced it,
   // and back to that button when it closes (Done of Open's details: to Open). Before the window
   // draws the row (as focus-keeper does): after, the focus sat on the body for a frame, and a key typed then was lost.

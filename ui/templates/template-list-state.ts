@@ -93,7 +93,9 @@ function joinInOrder(held: readonly TemplateRow[], page: readonly TemplateRow[])
 /**
  * `inUse`: held rows a page 1 that lists every template (no more after it) keeps though it lacks
  * them (a change of theirs on its way, a rename typed, the keyboard in one): each says it is gone
- * when its own action is answered. The others not on it were deleted elsewhere, and go.
+ * when its own action is answered. So does one whose deletion here lost its answer: Delete pressed
+ * again says it is deleted (its row gone unsaid, the designer would not know). The others not on
+ * it were deleted elsewhere, and go.
  */
 export function answerTemplatePage(state: TemplateListState, request: number, answer: TemplatePage, inUse: (id: string) => boolean = () => false): TemplateListState {
   if (request !== state.awaiting) return state;
@@ -113,7 +115,7 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   });
   const fresh = new Set(templates.map((row) => row.id));
   const whole = state.page === 1 && !answer.hasMore;
-  const others = state.rows.filter((row) => !fresh.has(row.id) && (!whole || inUse(row.id)));
+  const others = state.rows.filter((row) => !fresh.has(row.id) && (!whole || inUse(row.id) || state.deletionsUnconfirmed.includes(row.id)));
   // A template changed between pages moves to the top: kept once, where it is now.
   const rows = state.page !== 1 ? [...others, ...templates] : state.keepBelow ? [...templates, ...others] : templates;
   const pageSize = answer.hasMore ? Math.max(state.pageSize ?? 0, answer.templates.length) : state.pageSize;

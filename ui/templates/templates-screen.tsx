@@ -57,6 +57,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   /** The templates shown before "Show more" was pressed from the keyboard (null: it was not). */
   const shownBeforeMore = useRef<Set<string> | null>(null);
   const renameDrafts = useRef(new Map<string, { name: string; description: string }>());
+  const rowsOpen = useRef(new Set<string>());
 
   // A lost link is said once by the sandbox; the notice stays while that frame stays selected.
   const showSelection = useCallback(
@@ -77,9 +78,12 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
 
   // A rename, deletion or unlink on its way, by template: held by the list, as each outlives its row.
   const rowRequests = useRowRequests();
-  /** Rows kept though a read of every template lacks them: a change on its way, a rename typed, or the keyboard in one (answerTemplatePage). */
+  /**
+   * Rows kept though a read of every template lacks them (answerTemplatePage): a change on its way,
+   * a rename typed, one showing more than its buttons, its failure said above the list, or the keyboard in it.
+   */
   const rowInUse = useLatest((id: string) => {
-    if (rowRequests.isOnItsWay(id) || renameDrafts.current.has(id)) return true;
+    if (rowRequests.isOnItsWay(id) || renameDrafts.current.has(id) || rowsOpen.current.has(id) || hiddenFailure?.row.id === id) return true;
     const focused = [...(listElement.current?.children ?? [])].findIndex((item) => item.contains(document.activeElement));
     return focused >= 0 && drawn.current.shown[focused]?.id === id;
   });
@@ -309,7 +313,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         {shown.length > 0 ? (
           <ul class="brand-list" aria-labelledby="templates-list-title" ref={listElement}>
             {shown.map((row) => (
-              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} epoch={epoch} onRenamed={onRenamed} onRead={onRead} onDeleted={onDeleted} onDeletionUnconfirmed={onDeletionUnconfirmed} onUnlinkGone={unlinkGone} requests={rowRequests} onItsWay={rowRequests.onTheirWay.get(row.id)} onFailedHidden={onFailedHidden} onOpenSettings={onOpenSettings} onActionStart={clearSaid} renameDrafts={renameDrafts.current} />
+              <TemplateItem key={row.id} endpoint={endpoint} row={row} nowMs={nowMs} epoch={epoch} onRenamed={onRenamed} onRead={onRead} onDeleted={onDeleted} onDeletionUnconfirmed={onDeletionUnconfirmed} onUnlinkGone={unlinkGone} requests={rowRequests} onItsWay={rowRequests.onTheirWay.get(row.id)} onFailedHidden={onFailedHidden} onOpenSettings={onOpenSettings} onActionStart={clearSaid} renameDrafts={renameDrafts.current} rowsOpen={rowsOpen.current} />
             ))}
           </ul>
         ) : null}

@@ -2,7 +2,7 @@
 // pages shown stay, and "Show more" reads on from the rows held, skipping none.
 import { describe, expect, it } from 'vitest';
 import type { TemplatePage, TemplateRow } from '../../../src/shared/bridge/messages';
-import { answerTemplatePage, askTemplatePage, askTemplatePageAgain, failTemplatePage, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, topChangedSinceRead, type TemplateListState } from '../../../ui/templates/template-list-state';
+import { answerTemplatePage, askTemplatePage, askTemplatePageAgain, deletedElsewhere, failTemplatePage, hasMoreTemplates, initialTemplateList, markDeletionUnconfirmed, nextTemplatePage, removeTemplateRow, topChangedSinceRead, type TemplateListState } from '../../../ui/templates/template-list-state';
 
 const row = (name: string): TemplateRow => ({ id: name, name, description: '', updatedAt: '2026-11-24T10:00:00.000Z', thumbnailUrl: null, linkedFrame: null });
 const names = (state: { rows: TemplateRow[] }) => state.rows.map((each) => each.name);
@@ -250,6 +250,14 @@ describe('the templates list read again when one page holds every template', () 
     // Held though the builder no longer lists it: counted so, and nothing more to read.
     expect(again.goneElsewhere).toBe(1);
     expect(hasMoreTemplates(again)).toBe(false);
+  });
+
+  it('keeps a row whose deletion here lost its answer: Delete again says it is deleted, where its row going would say nothing', () => {
+    let state = read(initialTemplateList, 1, workspace(['A', 'B', 'C'])(1));
+    state = markDeletionUnconfirmed(state, 'B');
+    state = read(state, 1, workspace(['A', 'C'])(1), true);
+    expect(names(state)).toEqual(['A', 'C', 'B']);
+    expect(deletedElsewhere(state, 'B', true)).toBe(false);
   });
 
   it('keeps the rows below page 1 while more pages follow it: which of them are gone is not known', () => {
