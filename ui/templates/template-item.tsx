@@ -106,10 +106,14 @@ export function TemplateItem({ endpoint, row, nowMs, epoch, onRenamed, onRead, o
   const busy = action.pending !== null || onItsWay !== undefined;
   // The builder asked to wait: the row's requests are held until then.
   const held = useStillBefore(problem?.tryAgainAt ?? null);
-  // Kept as the drafts are: what the designer has in front of them does not go with a read of the list.
-  if (mode.kind !== 'idle' || problem !== null || action.pending !== null) rowsOpen.add(row.id);
-  else rowsOpen.delete(row.id);
-  useEffect(() => () => void rowsOpen.delete(row.id), [rowsOpen, row.id]);
+  // What the designer has in front of them does not go with a read of the list. Said once drawn
+  // (a render Preact throws away, or a row hidden before its paint, leaves nothing behind).
+  const showsMore = mode.kind !== 'idle' || problem !== null || action.pending !== null;
+  useLayoutEffect(() => {
+    if (!showsMore) return;
+    rowsOpen.add(row.id);
+    return () => void rowsOpen.delete(row.id);
+  }, [showsMore, rowsOpen, row.id]);
   // The button that opened a form or a confirmation is gone with it: focus goes to what replaced it,
   // and back to that button when it closes (Done of Open's details: to Open). Before the window
   // draws the row (as focus-keeper does): after, the focus sat on the body for a frame, and a key typed then was lost.

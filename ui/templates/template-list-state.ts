@@ -131,7 +131,7 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   // above may have been of a template on a page not read yet).
   const counted = afresh ? 0 : state.goneElsewhere + fell;
   const goneElsewhere = !answer.hasMore && answer.total !== null && !afresh ? Math.max(0, rows.length - answer.total) : counted;
-  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), readAgain, afreshUnanswered, goneElsewhere };
+  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(notListed(state.deletionsUnconfirmed, fresh), rows), readAgain, afreshUnanswered, goneElsewhere };
 }
 
 /** Whether page 1 should be read again (keeping the rows below): a template went to the top since it was read. */
@@ -201,6 +201,11 @@ export function removeTemplateRow(state: TemplateListState, id: string, alreadyG
   const total = state.last?.total ?? null;
   const last = state.last && total !== null && removed ? { ...state.last, total: Math.max(rows.length - state.goneElsewhere, total - 1) } : state.last;
   return { ...state, rows, last, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows) };
+}
+
+/** Deletions the builder's page shows not done: the template is still there, and a later "already gone" is of a deletion elsewhere. */
+function notListed(ids: readonly string[], listed: ReadonlySet<string>): readonly string[] {
+  return ids.length === 0 ? ids : ids.filter((id) => !listed.has(id));
 }
 
 /** Only the ids of rows still held: one whose row went (deleted, or not in a read afresh) has no Delete left to press again. */

@@ -208,6 +208,10 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   };
 
   const shown = filterTemplates(list.rows, query);
+  // Rows held that the builder no longer lists are not counted as templates: which they are is not known, so matches are counted at most as many as there are.
+  const listed = list.rows.length - list.goneElsewhere;
+  const total = list.last?.total ?? null;
+  const matched = total === null ? shown.length : Math.min(shown.length, total);
   // A row's rename or deletion is answered after the render that sent it: what is drawn then is what counts.
   const drawn = useLatest({ shown, query });
   /**
@@ -302,7 +306,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
         <p class="muted">
           <span role="status">{said ? `${said} ` : ''}</span>
           <span role="status">
-            {list.last ? (searching && list.last.total !== null ? searchingText(shown.length, list.last.total, query) : countText(shown.length, list.rows.length, list.last.total, query, moreLabel)) : ''}
+            {list.last ? (searching && list.last.total !== null ? searchingText(matched, list.last.total, query) : countText(matched, listed, list.last.total, query, moreLabel)) : ''}
           </span>
         </p>
         {hiddenFailure ? (
