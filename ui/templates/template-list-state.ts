@@ -94,8 +94,9 @@ function joinInOrder(held: readonly TemplateRow[], page: readonly TemplateRow[])
  * `inUse`: held rows a page 1 that lists every template (no more after it) keeps though it lacks
  * them (a change of theirs on its way, a rename typed, the keyboard in one): each says it is gone
  * when its own action is answered. So does one whose deletion here lost its answer: Delete pressed
- * again says it is deleted (its row gone unsaid, the designer would not know). The others not on
- * it were deleted elsewhere, and go.
+ * again says it is deleted (its row gone unsaid, the designer would not know). Its mark stays while
+ * its row is held, also after a page listed it: a deletion that ran out of time may land later. The
+ * others not on it were deleted elsewhere, and go.
  */
 export function answerTemplatePage(state: TemplateListState, request: number, answer: TemplatePage, inUse: (id: string) => boolean = () => false): TemplateListState {
   if (request !== state.awaiting) return state;
@@ -131,7 +132,7 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   // above may have been of a template on a page not read yet).
   const counted = afresh ? 0 : state.goneElsewhere + fell;
   const goneElsewhere = !answer.hasMore && answer.total !== null && !afresh ? Math.max(0, rows.length - answer.total) : counted;
-  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(notListed(state.deletionsUnconfirmed, fresh), rows), readAgain, afreshUnanswered, goneElsewhere };
+  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), readAgain, afreshUnanswered, goneElsewhere };
 }
 
 /** Whether page 1 should be read again (keeping the rows below): a template went to the top since it was read. */
@@ -201,11 +202,6 @@ export function removeTemplateRow(state: TemplateListState, id: string, alreadyG
   const total = state.last?.total ?? null;
   const last = state.last && total !== null && removed ? { ...state.last, total: Math.max(rows.length - state.goneElsewhere, total - 1) } : state.last;
   return { ...state, rows, last, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows) };
-}
-
-/** Deletions the builder's page shows not done: the template is still there, and a later "already gone" is of a deletion elsewhere. */
-function notListed(ids: readonly string[], listed: ReadonlySet<string>): readonly string[] {
-  return ids.length === 0 ? ids : ids.filter((id) => !listed.has(id));
 }
 
 /** Only the ids of rows still held: one whose row went (deleted, or not in a read afresh) has no Delete left to press again. */

@@ -262,15 +262,6 @@ describe('the templates list read again when one page holds every template', () 
     expect(deletedElsewhere(state, 'B', true)).toBe(false);
   });
 
-  it('forgets that a deletion may have gone through once a page lists the template: a later "already gone" is a deletion elsewhere, and its row goes with the next read without it', () => {
-    let state = read(initialTemplateList, 1, workspace(['A', 'B', 'C'])(1));
-    state = markDeletionUnconfirmed(state, 'B');
-    state = read(state, 1, workspace(['A', 'B', 'C'])(1), true);
-    expect(deletedElsewhere(state, 'B', true)).toBe(true);
-    state = read(state, 1, workspace(['A', 'C'])(1), true);
-    expect(names(state)).toEqual(['A', 'C']);
-  });
-
   it('keeps the rows below page 1 while more pages follow it: which of them are gone is not known', () => {
     let state = read(initialTemplateList, 1, workspace(['A', 'B', 'C', 'D', 'E'])(1));
     state = read(state, 2, workspace(['A', 'B', 'C', 'D', 'E'])(2));
