@@ -11,9 +11,14 @@ function randomFileId(): string {
   return id;
 }
 
+/** The file's id as stored, or '' when none was made yet: a read that writes nothing (no stray undo step). */
+export function storedFileIdOf(root: SharedDataHolder): string {
+  return root.getSharedPluginData(SHARED_DATA_NAMESPACE, FILE_ID_KEY);
+}
+
 /** The file's id, created (and stored in the document) the first time it is asked for. */
 export function fileIdOf(root: SharedDataHolder): string {
-  const stored = root.getSharedPluginData(SHARED_DATA_NAMESPACE, FILE_ID_KEY);
+  const stored = storedFileIdOf(root);
   if (stored !== '') return stored;
   const id = randomFileId();
   root.setSharedPluginData(SHARED_DATA_NAMESPACE, FILE_ID_KEY, id);

@@ -57,6 +57,11 @@ export function unreadableLinkWhat(frameName: string): string {
   return `${quotedName(frameName, 'The selected frame')} holds a link to a template that this version of Envelope cannot read (a newer version saved it, or it was damaged). Saving it here makes a new template and replaces that link; to update the linked template instead, update Envelope.`;
 }
 
+/** A linked frame copied here from another file (it carries the link, saved there): saving makes a new template. */
+export function otherFileLinkWhat(frameName: string, templateName: string): string {
+  return `${quotedName(frameName, 'The selected frame')} was copied from another file, where a frame is linked to ${named('template', templateName)}. Saving it here makes a new template; the frame in that file keeps its link.`;
+}
+
 /** A duplicate of a linked frame (it carries the link, another frame holds it): saving makes a new template. */
 export function copiedLinkWhat(frameName: string, templateName: string): string {
   return `${quotedName(frameName, 'The selected frame')} is a copy of a frame linked to ${named('template', templateName)}. Saving it makes a new template; the frame it was copied from keeps its link.`;

@@ -30,6 +30,13 @@ const templateLinkSchema = z.object({
    * saved before it was kept: those go by savedAt alone.
    */
   sentHash: z.optional(z.string()),
+  /**
+   * The id of the file it was saved in (src/sync/file-identity.ts). A frame copied into another
+   * file carries its link there, where no index names it: without the id it read as linked, and
+   * its Update replaced the template that the frame in the first file is linked to. Absent on
+   * links saved before it was kept: those read as before.
+   */
+  fileId: z.optional(z.string()),
   /** Set when the template was deleted from here: the link goes, and says so, at the next selection. */
   deleted: z.optional(z.boolean()),
 });
@@ -82,14 +89,16 @@ export function parseTemplateIndex(stored: string): TemplateIndex | null {
  * How a frame with a stored link stands:
  * - `linked`: the index names this frame for the template (or names none, or a frame that is gone);
  * - `copy`: the index names another frame that still holds the link (this one was duplicated);
+ * - `other-file`: the link was saved in another file (`fileId`: this file's id, '' when it has none), and the frame copied here;
  * - `deleted`: its template was deleted from here (this frame marked, or the index says so: a copy);
  * - `none`: no link.
  */
-export type LinkState = 'linked' | 'copy' | 'deleted' | 'none';
+export type LinkState = 'linked' | 'copy' | 'other-file' | 'deleted' | 'none';
 
-export function linkState(link: TemplateLink | null, frameId: string, indexedFrameId: string | undefined, indexedFrameHoldsLink: boolean): LinkState {
+export function linkState(link: TemplateLink | null, frameId: string, indexedFrameId: string | undefined, indexedFrameHoldsLink: boolean, fileId: string): LinkState {
   if (link === null) return 'none';
   if (link.deleted === true || indexedFrameId === DELETED_HERE) return 'deleted';
+  if (link.fileId !== undefined && link.fileId !== fileId) return 'other-file';
   if (indexedFrameId === undefined || indexedFrameId === frameId || !indexedFrameHoldsLink) return 'linked';
   return 'copy';
 }

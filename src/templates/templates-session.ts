@@ -17,9 +17,10 @@ import { quotedName } from '../shared/quoted-name';
 import type { LinkedFrame, SyncChangeChip, TemplateLinkOutcome, TemplateOpenOutcome, TemplatePage, TemplateRow, TemplateSaveOutcome, TemplateSelection } from '../shared/bridge/messages';
 import { readFrameAsync } from '../snapshot';
 import { changeChips } from '../sync/change-chips';
+import { fileIdOf, storedFileIdOf } from '../sync/file-identity';
 import type { DiffableComponent } from '../sync/property-diff';
 import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale, previewBudget, previewTooLargeText } from './preview-scale';
-import { copiedLinkWhat, describeSelection, describeSelectionOf, unreadableLinkWhat, type SelectedLayer } from './selection-words';
+import { copiedLinkWhat, describeSelection, describeSelectionOf, otherFileLinkWhat, unreadableLinkWhat, type SelectedLayer } from './selection-words';
 import { pageOf, showNodeAsync } from '../platform/show-node';
 import { setRelaunchButton } from '../platform/relaunch-buttons';
 import { alreadyLinkedError, heldByOtherFrameError, savedMeanwhileError, otherContentError, templateChangedError, templateError, timedOutError } from './template-errors';
@@ -173,11 +174,12 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
 
   async function linkFactsAsync(frame: FrameNode): Promise<FrameLinkFacts> {
     const link = readLink(frame);
-    if (link === null || link.deleted === true) return { frame, link, state: linkState(link, frame.id, undefined, false) };
+    const fileId = storedFileIdOf(figma.root);
+    if (link === null || link.deleted === true) return { frame, link, state: linkState(link, frame.id, undefined, false, fileId) };
     const indexed = readIndex()[link.templateId];
     const other = indexed !== undefined && indexed !== frame.id ? await frameByIdAsync(indexed) : null;
     const otherHolds = other !== null && readLink(other)?.templateId === link.templateId;
-    return { frame, link, state: linkState(link, frame.id, indexed, otherHolds) };
+    return { frame, link, state: linkState(link, frame.id, indexed, otherHolds, fileId) };
   }
 
   /** `sentHash`: the content root sent, hashed (sentContentHash), when it could be. */
@@ -185,7 +187,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     asUndoStep(() => {
       frame.setPluginData(
         TEMPLATE_LINK_KEY,
-        serializeTemplateLink({ templateId: template.id, templateName: template.name, hash, savedAt: template.updated_at, ...(sentHash === null ? {} : { sentHash }) }),
+        serializeTemplateLink({ templateId: template.id, templateName: template.name, hash, savedAt: template.updated_at, ...(sentHash === null ? {} : { sentHash }), fileId: fileIdOf(figma.root) }),
       );
       setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, updateDescription(template.name));
       writeIndex((index) => {
@@ -254,7 +256,8 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     }
     if (facts.state !== 'linked' || facts.link === null) {
       const unreadable = facts.link === null && frame.getPluginData(TEMPLATE_LINK_KEY) !== '';
-      const said = unreadable ? unreadableLinkWhat(frame.name) : facts.state === 'copy' && facts.link !== null ? copiedLinkWhat(frame.name, facts.link.templateName) : what;
+      const copied = facts.link === null ? null : facts.state === 'copy' ? copiedLinkWhat(frame.name, facts.link.templateName) : facts.state === 'other-file' ? otherFileLinkWhat(frame.name, facts.link.templateName) : null;
+      const said = unreadable ? unreadableLinkWhat(frame.name) : (copied ?? what);
       return { ...base, what: said, link: null, lostLink: null };
     }
     return { ...base, link: { templateId: facts.link.templateId, templateName: facts.link.templateName, savedAt: facts.link.savedAt }, lostLink: null };

@@ -718,3 +718,35 @@ describe('a duplicated linked frame', () => {
     expect(await plugin.handlers['templates/selection']({}, context)).toMatchObject({ what: `“${EMAIL}” is selected.`, link: { templateName: 'Spring' } });
   });
 });
+
+describe('a linked frame copied into another file', () => {
+  // Figma carries plugin data with a frame pasted into another file, and that file's index names no
+  // frame for the template: the copy read as linked, offered Update, and its Update replaced the
+  // template that the frame in the first file is linked to, with no warning to either designer.
+  it('is said to come from another file: Update is refused and sends nothing, and saving it makes a new template', async () => {
+    const { frame, id } = await linkedSpringAsync();
+    const stored = fake.inspect.run(() => frame.getPluginData(TEMPLATE_LINK_KEY));
+    expect(parseTemplateLink(stored)?.fileId).toMatch(/^file_/);
+    // The second file: the same demo document, opened fresh, with the frame pasted in as Figma would (its plugin data with it).
+    await startAsync({ deflate: true });
+    const copy = await selectEmailAsync();
+    fake.inspect.run(() => copy.setPluginData(TEMPLATE_LINK_KEY, stored));
+
+    const selection = await plugin.handlers['templates/selection']({}, context);
+    expect(selection).toMatchObject({ kind: 'frame', frame: { id: copy.id }, link: null, lostLink: null });
+    expect(selection.what).toBe(`“${EMAIL}” was copied from another file, where a frame is linked to the template “Spring”. Saving it here makes a new template; the frame in that file keeps its link.`);
+    expect(messageProblems(selection.what)).toEqual([]);
+
+    const before = sent.length;
+    expect(await rejectionOf(plugin.handlers['templates/update']({ frameId: copy.id }, context))).toMatchObject({ code: 'not_linked' });
+    expect(sent.slice(before).filter((request) => request.method !== 'GET')).toEqual([]);
+
+    const saved = await plugin.handlers['templates/create']({ name: 'Spring, second file', description: '', frameId: copy.id }, context);
+    expect(saved.template!.id).not.toBe(id);
+    const relinked = linkOf(copy)!;
+    expect(relinked.templateId).toBe(saved.template!.id);
+    expect(relinked.fileId).toMatch(/^file_/);
+    expect(relinked.fileId).not.toBe(parseTemplateLink(stored)!.fileId);
+    expect(await plugin.handlers['templates/selection']({}, context)).toMatchObject({ link: { templateName: 'Spring, second file' } });
+  });
+});

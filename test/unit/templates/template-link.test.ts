@@ -24,16 +24,26 @@ describe('template link record', () => {
 describe('link state', () => {
   const stored = parseTemplateLink(serializeTemplateLink(link));
   it('is linked when the index names this frame, none, or a frame that no longer holds it', () => {
-    expect(linkState(stored, '1:2', '1:2', true)).toBe('linked');
-    expect(linkState(stored, '1:2', undefined, false)).toBe('linked');
-    expect(linkState(stored, '1:2', '9:9', false)).toBe('linked');
+    expect(linkState(stored, '1:2', '1:2', true, 'file_a')).toBe('linked');
+    expect(linkState(stored, '1:2', undefined, false, 'file_a')).toBe('linked');
+    expect(linkState(stored, '1:2', '9:9', false, 'file_a')).toBe('linked');
   });
   it('is a copy when another frame holds the same link', () => {
-    expect(linkState(stored, '1:2', '9:9', true)).toBe('copy');
+    expect(linkState(stored, '1:2', '9:9', true, 'file_a')).toBe('copy');
+  });
+  it('is from another file when it was saved in one (a frame copied across files carries its link), whatever this file’s index says', () => {
+    const saved = parseTemplateLink(serializeTemplateLink({ ...link, fileId: 'file_a' }));
+    expect(linkState(saved, '1:2', '1:2', true, 'file_a')).toBe('linked');
+    expect(linkState(saved, '1:2', undefined, false, 'file_b')).toBe('other-file');
+    // A file that never had an id made: not the file the link was saved in.
+    expect(linkState(saved, '1:2', undefined, false, '')).toBe('other-file');
+    // Saved before the id was kept: read as before, wherever it is.
+    expect(linkState(stored, '1:2', undefined, false, 'file_b')).toBe('linked');
+    expect(linkState(parseTemplateLink(serializeTemplateLink({ ...link, fileId: 'file_a', deleted: true })), '1:2', undefined, false, 'file_b')).toBe('deleted');
   });
   it('is deleted after a delete from here, none without a record', () => {
-    expect(linkState(parseTemplateLink(serializeTemplateLink({ ...link, deleted: true })), '1:2', '1:2', true)).toBe('deleted');
-    expect(linkState(null, '1:2', undefined, false)).toBe('none');
+    expect(linkState(parseTemplateLink(serializeTemplateLink({ ...link, deleted: true })), '1:2', '1:2', true, 'file_a')).toBe('deleted');
+    expect(linkState(null, '1:2', undefined, false, 'file_a')).toBe('none');
   });
 });
 
