@@ -59,7 +59,7 @@ export function unreadableLinkWhat(frameName: string): string {
 
 /** A linked frame copied here from another file (it carries the link, saved there): saving makes a new template. */
 export function otherFileLinkWhat(frameName: string, templateName: string): string {
-  return `${quotedName(frameName, 'The selected frame')} was copied from another file, where a frame is linked to ${named('template', templateName)}. Saving it here makes a new template; the frame in that file keeps its link.`;
+  return `${quotedName(frameName, 'The selected frame')} was copied from another file, where it was saved as ${named('template', templateName)}. Saving it here makes a new template and leaves that one as it is.`;
 }
 
 /** A duplicate of a linked frame (it carries the link, another frame holds it): saving makes a new template. */

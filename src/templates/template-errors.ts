@@ -158,6 +158,14 @@ export function savedMeanwhileError(frameName: string, templateName: string): Br
   );
 }
 
+/**
+ * The frame was copied from another file, where it was saved as this template: linked here too,
+ * both files' frames would update it in turn (this file's index cannot see that file's frame).
+ */
+export function savedInOtherFileError(templateName: string, frameName: string): BridgeError {
+  return new BridgeError('linked_elsewhere', `${quotedName(frameName, 'The frame')} was copied from another file, where it was saved as ${quotedName(templateName, 'the template with no name')}, so nothing was linked: both files would update that template in turn. Save this frame as a new template instead.`);
+}
+
 /** Another frame in this file is linked to the template: one template is linked to one frame. */
 export function heldByOtherFrameError(templateName: string, frameName: string): BridgeError {
   return new BridgeError('linked_elsewhere', `The template ${quotedName(templateName, 'with no name')} is already linked to the frame ${quotedName(frameName, 'with no name')} in this file, so nothing was linked. Pick another template, or save this frame as a new one.`);

@@ -23,7 +23,7 @@ import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale,
 import { copiedLinkWhat, describeSelection, describeSelectionOf, otherFileLinkWhat, unreadableLinkWhat, type SelectedLayer } from './selection-words';
 import { pageOf, showNodeAsync } from '../platform/show-node';
 import { setRelaunchButton } from '../platform/relaunch-buttons';
-import { alreadyLinkedError, heldByOtherFrameError, savedMeanwhileError, otherContentError, templateChangedError, templateError, timedOutError } from './template-errors';
+import { alreadyLinkedError, heldByOtherFrameError, savedInOtherFileError, savedMeanwhileError, otherContentError, templateChangedError, templateError, timedOutError } from './template-errors';
 import {
   holdsLastSent,
   DELETED_HERE,
@@ -581,6 +581,8 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       };
       const facts = await linkFactsAsync(frame);
       if (facts.state === 'linked' && facts.link !== null) throw alreadyLinkedError(frameName, facts.link.templateName);
+      // Offered after a lost save by name and content, the other file's template is this frame's as much as the new one.
+      if (facts.state === 'other-file' && facts.link?.templateId === templateId) throw savedInOtherFileError(facts.link.templateName, frameName);
       const index = readIndex();
       const client = await clientAsync('GET /api/templates/:id');
       let template: Template;

@@ -734,12 +734,18 @@ describe('a linked frame copied into another file', () => {
 
     const selection = await plugin.handlers['templates/selection']({}, context);
     expect(selection).toMatchObject({ kind: 'frame', frame: { id: copy.id }, link: null, lostLink: null });
-    expect(selection.what).toBe(`“${EMAIL}” was copied from another file, where a frame is linked to the template “Spring”. Saving it here makes a new template; the frame in that file keeps its link.`);
+    expect(selection.what).toBe(`“${EMAIL}” was copied from another file, where it was saved as the template “Spring”. Saving it here makes a new template and leaves that one as it is.`);
     expect(messageProblems(selection.what)).toEqual([]);
 
     const before = sent.length;
     expect(await rejectionOf(plugin.handlers['templates/update']({ frameId: copy.id }, context))).toMatchObject({ code: 'not_linked' });
+    // Nor is it linked back to that template (offered by name and content after a save whose answer was lost).
+    const relink = await rejectionOf(plugin.handlers['templates/link']({ frameId: copy.id, templateId: id }, context));
+    expect(relink).toMatchObject({ code: 'linked_elsewhere' });
+    expect(relink.message).toBe(`“${EMAIL}” was copied from another file, where it was saved as “Spring”, so nothing was linked: both files would update that template in turn. Save this frame as a new template instead.`);
+    expect(messageProblems(relink.message)).toEqual([]);
     expect(sent.slice(before).filter((request) => request.method !== 'GET')).toEqual([]);
+    expect(linkOf(copy)?.templateId).toBe(id);
 
     const saved = await plugin.handlers['templates/create']({ name: 'Spring, second file', description: '', frameId: copy.id }, context);
     expect(saved.template!.id).not.toBe(id);
@@ -748,5 +754,12 @@ describe('a linked frame copied into another file', () => {
     expect(relinked.fileId).toMatch(/^file_/);
     expect(relinked.fileId).not.toBe(parseTemplateLink(stored)!.fileId);
     expect(await plugin.handlers['templates/selection']({}, context)).toMatchObject({ link: { templateName: 'Spring, second file' } });
+  });
+
+  it('in its own file stays linked when the file’s id is gone (a collaborator’s undo took back the save that made it): the file’s index names the frame', async () => {
+    const { frame } = await linkedSpringAsync();
+    fake.inspect.run(() => fake.figma.root.setSharedPluginData('envelope', 'fileId', ''));
+    fake.figma.currentPage.selection = [frame];
+    expect(await plugin.handlers['templates/selection']({}, context)).toMatchObject({ what: `“${EMAIL}” is selected.`, link: { templateName: 'Spring' } });
   });
 });

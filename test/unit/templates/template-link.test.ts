@@ -34,6 +34,8 @@ describe('link state', () => {
   it('is from another file when it was saved in one (a frame copied across files carries its link), whatever this file’s index says', () => {
     const saved = parseTemplateLink(serializeTemplateLink({ ...link, fileId: 'file_a' }));
     expect(linkState(saved, '1:2', '1:2', true, 'file_a')).toBe('linked');
+    // This file's index names the frame: its own link, whatever became of the file's id.
+    expect(linkState(saved, '1:2', '1:2', true, '')).toBe('linked');
     expect(linkState(saved, '1:2', undefined, false, 'file_b')).toBe('other-file');
     // A file that never had an id made: not the file the link was saved in.
     expect(linkState(saved, '1:2', undefined, false, '')).toBe('other-file');
