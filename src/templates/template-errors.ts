@@ -159,11 +159,13 @@ export function savedMeanwhileError(frameName: string, templateName: string): Br
 }
 
 /**
- * The frame was copied from another file, where it was saved as this template: linked here too,
- * both files' frames would update it in turn (this file's index cannot see that file's frame).
+ * The frame was copied from another file, where it was saved as this template: it is that file's
+ * (this file's index cannot see whether a frame there still holds it). Offered only after a lost
+ * save, by name and content: the template that save made, if any, is the one to link.
  */
 export function savedInOtherFileError(templateName: string, frameName: string): BridgeError {
-  return new BridgeError('linked_elsewhere', `${quotedName(frameName, 'The frame')} was copied from another file, where it was saved as ${quotedName(templateName, 'the template with no name')}, so nothing was linked: both files would update that template in turn. Save this frame as a new template instead.`);
+  const named = quotedName(templateName, 'with no name');
+  return new BridgeError('linked_elsewhere', `${quotedName(frameName, 'The frame')} was copied from another file, where it was saved as the template ${named}, so nothing was linked: that template is the other file’s. If the list shows another template ${named} that this frame’s save made, link the frame to that one.`);
 }
 
 /** Another frame in this file is linked to the template: one template is linked to one frame. */

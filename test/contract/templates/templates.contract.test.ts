@@ -742,10 +742,11 @@ describe('a linked frame copied into another file', () => {
     // Nor is it linked back to that template (offered by name and content after a save whose answer was lost).
     const relink = await rejectionOf(plugin.handlers['templates/link']({ frameId: copy.id, templateId: id }, context));
     expect(relink).toMatchObject({ code: 'linked_elsewhere' });
-    expect(relink.message).toBe(`“${EMAIL}” was copied from another file, where it was saved as “Spring”, so nothing was linked: both files would update that template in turn. Save this frame as a new template instead.`);
+    expect(relink.message).toBe(`“${EMAIL}” was copied from another file, where it was saved as the template “Spring”, so nothing was linked: that template is the other file’s. If the list shows another template “Spring” that this frame’s save made, link the frame to that one.`);
     expect(messageProblems(relink.message)).toEqual([]);
     expect(sent.slice(before).filter((request) => request.method !== 'GET')).toEqual([]);
-    expect(linkOf(copy)?.templateId).toBe(id);
+    // Still the first file's link: one made here would carry this file's id.
+    expect(linkOf(copy)?.fileId).toBe(parseTemplateLink(stored)!.fileId);
 
     const saved = await plugin.handlers['templates/create']({ name: 'Spring, second file', description: '', frameId: copy.id }, context);
     expect(saved.template!.id).not.toBe(id);

@@ -31,7 +31,7 @@ describe('link state', () => {
   it('is a copy when another frame holds the same link', () => {
     expect(linkState(stored, '1:2', '9:9', true, 'file_a')).toBe('copy');
   });
-  it('is from another file when it was saved in one (a frame copied across files carries its link), whatever this file’s index says', () => {
+  it('is from another file when it was saved in one (a frame copied across files carries its link), unless this file’s index names the frame', () => {
     const saved = parseTemplateLink(serializeTemplateLink({ ...link, fileId: 'file_a' }));
     expect(linkState(saved, '1:2', '1:2', true, 'file_a')).toBe('linked');
     // This file's index names the frame: its own link, whatever became of the file's id.
