@@ -151,7 +151,7 @@ export function nextTemplatePage(state: TemplateListState): number {
 }
 
 /** The rows held that the builder still lists, as far as the list knows. */
-function listedRows(state: TemplateListState): number {
+export function listedRows(state: TemplateListState): number {
   return Math.max(0, state.rows.length - state.goneElsewhere);
 }
 

@@ -15,7 +15,7 @@ import { TextField } from '../components/text-field';
 import { ProblemLine } from './problem-line';
 import { SaveSection } from './save-section';
 import { TemplateItem } from './template-item';
-import { answerTemplatePage, askTemplatePage, askTemplatePageAgain, deletedElsewhere, failTemplatePage, hasMoreTemplates, initialTemplateList, markDeletionUnconfirmed, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead, unlinkFrameRows } from './template-list-state';
+import { answerTemplatePage, askTemplatePage, askTemplatePageAgain, deletedElsewhere, failTemplatePage, hasMoreTemplates, initialTemplateList, listedRows, markDeletionUnconfirmed, nextTemplatePage, removeTemplateRow, replaceTemplateRow, showsTemplateFilter, templateListButton, topChangedSinceRead, unlinkFrameRows } from './template-list-state';
 import { BUILDER_REQUEST_TIMEOUT_MS, countText, deletedText, filterTemplates, hiddenRowProblem, listedLinkName, listReadProblem, searchingText, withAddressMissing, type TemplateProblem } from './template-words';
 import { useNowMs } from '../hooks/use-now';
 import { quotedName } from '../../src/shared/quoted-name';
@@ -209,7 +209,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
 
   const shown = filterTemplates(list.rows, query);
   // Rows held that the builder no longer lists are not counted as templates: which they are is not known, so matches are counted at most as many as there are.
-  const listed = list.rows.length - list.goneElsewhere;
+  const listed = listedRows(list);
   const total = list.last?.total ?? null;
   const matched = total === null ? shown.length : Math.min(shown.length, total);
   // A row's rename or deletion is answered after the render that sent it: what is drawn then is what counts.
