@@ -243,10 +243,10 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
   async function selectionAsync(consumeLostLink: boolean): Promise<TemplateSelection> {
     const layers = selectedLayers();
     const { kind, what } = describeSelectionOf(layers.length, layers.length === 1 ? layerFacts(layers[0]!) : null);
-    if (kind !== 'frame') return { kind, what, frame: null, link: null, lostLink: null };
+    if (kind !== 'frame') return { kind, what, frame: null, link: null, lostLink: null, otherFileTemplateId: null };
     const frame = layers[0] as FrameNode;
     const facts = await linkFactsAsync(frame);
-    const base = { kind, what, frame: { id: frame.id, name: frame.name } };
+    const base = { kind, what, frame: { id: frame.id, name: frame.name }, otherFileTemplateId: facts.state === 'other-file' ? (facts.link?.templateId ?? null) : null };
     if (facts.state === 'deleted' && facts.link !== null) {
       if (!consumeLostLink) return { ...base, link: null, lostLink: { templateName: facts.link.templateName } };
       removeLink(frame);

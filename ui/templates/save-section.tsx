@@ -175,7 +175,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
 
   const link = selection?.link ?? null;
   const linked = link !== null;
-  const candidates = frame !== null && !linked && lostSave?.frameId === frame.id ? lostSaveCandidates(rows, lostSave.name) : [];
+  const candidates = frame !== null && !linked && lostSave?.frameId === frame.id ? lostSaveCandidates(rows, lostSave.name, selection?.otherFileTemplateId ?? null) : [];
   const heading = useRef<HTMLHeadingElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
   const resultRef = useRef<HTMLParagraphElement>(null);

@@ -239,10 +239,12 @@ export function searchingText(shown: number, total: number, query: string): stri
 /**
  * After a save whose answer was lost: the templates in the list with the name that was sent and
  * no frame linked here, the ones that save may have made (the frame can be linked to one of them).
+ * `otherFileTemplateId`: for a frame copied from another file, the template it was saved as there,
+ * which has the name too but is that file's (linking to it is refused).
  */
-export function lostSaveCandidates(rows: readonly TemplateRow[], sentName: string): TemplateRow[] {
+export function lostSaveCandidates(rows: readonly TemplateRow[], sentName: string, otherFileTemplateId: string | null): TemplateRow[] {
   const wanted = sentName.trim();
-  return rows.filter((row) => row.linkedFrame === null && row.name.trim() === wanted);
+  return rows.filter((row) => row.linkedFrame === null && row.name.trim() === wanted && row.id !== otherFileTemplateId);
 }
 
 /** What the save section says of those templates, above a button to link the frame to each. */

@@ -361,6 +361,8 @@ export const templateSelectionSchema = z.object({
   link: z.nullable(z.object({ templateId: z.string(), templateName: z.string(), savedAt: z.string() })),
   /** Set once, when the frame's template was deleted and its link was removed just now. */
   lostLink: z.nullable(z.object({ templateName: z.string() })),
+  /** A frame copied from another file: the template its link names there (that file's, never a candidate for this frame here). */
+  otherFileTemplateId: z.nullable(z.string()),
 });
 export type TemplateSelection = z.infer<typeof templateSelectionSchema>;
 

@@ -733,7 +733,8 @@ describe('a linked frame copied into another file', () => {
     fake.inspect.run(() => copy.setPluginData(TEMPLATE_LINK_KEY, stored));
 
     const selection = await plugin.handlers['templates/selection']({}, context);
-    expect(selection).toMatchObject({ kind: 'frame', frame: { id: copy.id }, link: null, lostLink: null });
+    // The template it was saved as there, so a lost save's offers here leave it out.
+    expect(selection).toMatchObject({ kind: 'frame', frame: { id: copy.id }, link: null, lostLink: null, otherFileTemplateId: id });
     expect(selection.what).toBe(`“${EMAIL}” was copied from another file, where it was saved as the template “Spring”. Saving it here makes a new template and leaves that one as it is.`);
     expect(messageProblems(selection.what)).toEqual([]);
 
@@ -754,7 +755,7 @@ describe('a linked frame copied into another file', () => {
     expect(relinked.templateId).toBe(saved.template!.id);
     expect(relinked.fileId).toMatch(/^file_/);
     expect(relinked.fileId).not.toBe(parseTemplateLink(stored)!.fileId);
-    expect(await plugin.handlers['templates/selection']({}, context)).toMatchObject({ link: { templateName: 'Spring, second file' } });
+    expect(await plugin.handlers['templates/selection']({}, context)).toMatchObject({ link: { templateName: 'Spring, second file' }, otherFileTemplateId: null });
   });
 
   it('in its own file stays linked when the file’s id is gone (a collaborator’s undo took back the save that made it): the file’s index names the frame', async () => {

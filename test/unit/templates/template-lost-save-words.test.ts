@@ -17,8 +17,13 @@ const row = (id: string, name: string, linked = false): TemplateRow => ({
 describe('a lost save’s templates', () => {
   it('are the unlinked templates with the name that was sent (spaces around it aside)', () => {
     const rows = [row('a', 'Spring'), row('b', 'Spring', true), row('c', 'Spring sale'), row('d', ' Spring ')];
-    expect(lostSaveCandidates(rows, 'Spring ').map((each) => each.id)).toEqual(['a', 'd']);
-    expect(lostSaveCandidates(rows, 'Autumn')).toEqual([]);
+    expect(lostSaveCandidates(rows, 'Spring ', null).map((each) => each.id)).toEqual(['a', 'd']);
+    expect(lostSaveCandidates(rows, 'Autumn', null)).toEqual([]);
+  });
+
+  it('leave out, for a frame copied from another file, the template it was saved as there (linking to it is refused)', () => {
+    const rows = [row('theirs', 'Spring'), row('ours', 'Spring')];
+    expect(lostSaveCandidates(rows, 'Spring', 'theirs').map((each) => each.id)).toEqual(['ours']);
   });
 
   it('are said by count and name, never as “”', () => {
