@@ -90,8 +90,9 @@ export function parseTemplateIndex(stored: string): TemplateIndex | null {
  * - `linked`: the index names this frame for the template (or names none, or a frame that is gone);
  * - `copy`: the index names another frame that still holds the link (this one was duplicated);
  * - `other-file`: the link was saved in another file (`fileId`: this file's id, '' when it has none), and the frame copied
- *   here: not when this file's index names the frame (the document's own plugin data is never pasted with a frame, so the
- *   link is this file's, whatever became of its id: taken back by a collaborator's undo, say);
+ *   here: not when this file's index names a frame for the template (the document's own plugin data is never pasted with
+ *   a frame, so the link is this file's, whatever became of its id: taken back by a collaborator's undo and made anew, say;
+ *   a duplicate of the frame named there is a `copy`);
  * - `deleted`: its template was deleted from here (this frame marked, or the index says so: a copy);
  * - `none`: no link.
  */
@@ -100,7 +101,7 @@ export type LinkState = 'linked' | 'copy' | 'other-file' | 'deleted' | 'none';
 export function linkState(link: TemplateLink | null, frameId: string, indexedFrameId: string | undefined, indexedFrameHoldsLink: boolean, fileId: string): LinkState {
   if (link === null) return 'none';
   if (link.deleted === true || indexedFrameId === DELETED_HERE) return 'deleted';
-  if (indexedFrameId !== frameId && link.fileId !== undefined && link.fileId !== fileId) return 'other-file';
+  if (indexedFrameId === undefined && link.fileId !== undefined && link.fileId !== fileId) return 'other-file';
   if (indexedFrameId === undefined || indexedFrameId === frameId || !indexedFrameHoldsLink) return 'linked';
   return 'copy';
 }

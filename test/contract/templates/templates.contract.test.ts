@@ -717,6 +717,17 @@ describe('a duplicated linked frame', () => {
     fake.figma.currentPage.selection = [frame];
     expect(await plugin.handlers['templates/selection']({}, context)).toMatchObject({ what: `“${EMAIL}” is selected.`, link: { templateName: 'Spring' } });
   });
+
+  it('is still said to be a copy after the file’s id was taken back and made anew (a collaborator’s undo, then a save)', async () => {
+    const { frame } = await linkedSpringAsync();
+    const copy = frame.clone();
+    frame.parent!.appendChild(copy);
+    fake.inspect.run(() => fake.figma.root.setSharedPluginData('envelope', 'fileId', 'file_madeanew'));
+    fake.figma.currentPage.selection = [copy];
+    const selection = await plugin.handlers['templates/selection']({}, context);
+    expect(selection.what).toBe(`“${EMAIL}” is a copy of a frame linked to the template “Spring”. Saving it makes a new template; the frame it was copied from keeps its link.`);
+    expect(selection.otherFileTemplateId).toBeNull();
+  });
 });
 
 describe('a linked frame copied into another file', () => {

@@ -31,11 +31,14 @@ describe('link state', () => {
   it('is a copy when another frame holds the same link', () => {
     expect(linkState(stored, '1:2', '9:9', true, 'file_a')).toBe('copy');
   });
-  it('is from another file when it was saved in one (a frame copied across files carries its link), unless this file’s index names the frame', () => {
+  it('is from another file when it was saved in one (a frame copied across files carries its link), unless this file’s index names a frame for its template', () => {
     const saved = parseTemplateLink(serializeTemplateLink({ ...link, fileId: 'file_a' }));
     expect(linkState(saved, '1:2', '1:2', true, 'file_a')).toBe('linked');
     // This file's index names the frame: its own link, whatever became of the file's id.
     expect(linkState(saved, '1:2', '1:2', true, '')).toBe('linked');
+    // Or names another frame: a duplicate in this file, the id taken back and made anew meanwhile.
+    expect(linkState(saved, '1:2', '9:9', true, 'file_remade')).toBe('copy');
+    expect(linkState(saved, '1:2', '9:9', false, 'file_remade')).toBe('linked');
     expect(linkState(saved, '1:2', undefined, false, 'file_b')).toBe('other-file');
     // A file that never had an id made: not the file the link was saved in.
     expect(linkState(saved, '1:2', undefined, false, '')).toBe('other-file');
