@@ -16,11 +16,20 @@ export function storedFileIdOf(root: SharedDataHolder): string {
   return root.getSharedPluginData(SHARED_DATA_NAMESPACE, FILE_ID_KEY);
 }
 
-/** The file's id, created (and stored in the document) the first time it is asked for. */
-export function fileIdOf(root: SharedDataHolder): string {
-  const stored = storedFileIdOf(root);
+/**
+ * The file's id, created (and stored in the document) the first time it is asked for, as an undo
+ * step of its own: written in the step of the save or sync that asked for it, ⌘Z on that took the
+ * id too, and the next one made a new id, orphaning what was stored under the old (sync's
+ * choices). `stepOpen`: another feature's step is open, which a commit would cut in two; the id
+ * then goes with that step, as before.
+ */
+export function fileIdOf(figma: { root: SharedDataHolder; commitUndo(): void }, stepOpen: () => boolean): string {
+  const stored = storedFileIdOf(figma.root);
   if (stored !== '') return stored;
   const id = randomFileId();
-  root.setSharedPluginData(SHARED_DATA_NAMESPACE, FILE_ID_KEY, id);
+  const own = !stepOpen();
+  if (own) figma.commitUndo();
+  figma.root.setSharedPluginData(SHARED_DATA_NAMESPACE, FILE_ID_KEY, id);
+  if (own) figma.commitUndo();
   return id;
 }

@@ -65,6 +65,8 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
   };
   let cachedLink: { id: string; link: SyncLink } | null = null;
   let runs = 0;
+  /** The file's id; made outside a sync's or the references' open undo step, as a step of its own. */
+  const fileId = () => fileIdOf(figma, () => placing() || runs > 0);
 
   const session = createSyncSession({
     figma,
@@ -93,8 +95,8 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
               if (seconds === 0) step?.listener(0);
             },
           }),
-          choices: createChoicesStore(figma.clientStorage, fileIdOf(figma.root), designSystemId),
-          keptApart: createKeptApartStore(figma.clientStorage, fileIdOf(figma.root), designSystemId),
+          choices: createChoicesStore(figma.clientStorage, fileId(), designSystemId),
+          keptApart: createKeptApartStore(figma.clientStorage, fileId(), designSystemId),
           payloads: createPayloadCache(figma.clientStorage, designSystemId),
           setStepWaits: (waits) => {
             step = waits;
@@ -104,7 +106,7 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
       }
       return cachedLink.link;
     },
-    source: () => ({ file_id: fileIdOf(figma.root), file_name: figma.root.name, user: currentUserName(figma) ?? 'unknown', plugin_version: pluginVersion }),
+    source: () => ({ file_id: fileId(), file_name: figma.root.name, user: currentUserName(figma) ?? 'unknown', plugin_version: pluginVersion }),
     userName: () => currentUserName(figma),
     placing,
     ...(removingReferences === undefined ? {} : { removingReferences }),

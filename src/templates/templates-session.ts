@@ -184,10 +184,11 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
 
   /** `sentHash`: the content root sent, hashed (sentContentHash), when it could be. */
   function saveLink(frame: FrameNode, template: Template, hash: string, sentHash: string | null): void {
+    const fileId = fileIdOf(figma, undoStepOpen);
     asUndoStep(() => {
       frame.setPluginData(
         TEMPLATE_LINK_KEY,
-        serializeTemplateLink({ templateId: template.id, templateName: template.name, hash, savedAt: template.updated_at, ...(sentHash === null ? {} : { sentHash }), fileId: fileIdOf(figma.root) }),
+        serializeTemplateLink({ templateId: template.id, templateName: template.name, hash, savedAt: template.updated_at, ...(sentHash === null ? {} : { sentHash }), fileId }),
       );
       setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, updateDescription(template.name));
       writeIndex((index) => {

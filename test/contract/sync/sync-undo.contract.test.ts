@@ -317,3 +317,22 @@ describe('⌘⇧Z after ⌘Z of a take', () => {
     await expectTakenAgainAsync(divider, theirs);
   });
 });
+
+describe('⌘Z after the first sync', () => {
+  // The first compare makes the file's id (the key of this file's choices and kept-apart stores);
+  // written in the sync's step, ⌘Z took it too, and the next sync made a new one.
+  it('takes the sync’s records back but not the file’s id, which the next sync uses again', async () => {
+    const fileId = () => h.fake.inspect.run(() => h.fake.figma.root.getSharedPluginData('envelope', 'fileId'));
+    expect(fileId()).toBe('');
+    await syncedOnceAsync(h);
+    const made = fileId();
+    expect(made).toMatch(/^file_/);
+    expect(readSyncState(h.fake.figma.root).status).not.toBe('empty');
+    h.fake.figma.triggerUndo();
+    expect(readSyncState(h.fake.figma.root).status).toBe('empty');
+    expect(fileId()).toBe(made);
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    expect(fileId()).toBe(made);
+  });
+});

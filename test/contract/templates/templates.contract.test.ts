@@ -534,6 +534,21 @@ describe('templates against the builder emulator', () => {
     expect(index).toEqual({ [firstId]: first.id });
   });
 
+  it('the file’s id, made by the first save, is a step of its own: ⌘Z on that save leaves it, and the next save’s link carries it', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    const fileId = () => fake.inspect.run(() => fake.figma.root.getSharedPluginData('envelope', 'fileId'));
+    expect(fileId()).toBe('');
+    await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
+    const made = linkOf(frame)!.fileId!;
+    expect(fileId()).toBe(made);
+    fake.figma.triggerUndo();
+    expect(linkOf(frame)).toBeNull();
+    expect(fileId()).toBe(made);
+    await plugin.handlers['templates/create']({ name: 'Spring again', description: '' }, context);
+    expect(linkOf(frame)?.fileId).toBe(made);
+  });
+
   it('the selection is read while the list waits for a builder that stalls: the form is there to save the frame', async () => {
     await startAsync({ deflate: true });
     stalls = (request) => request.method === 'GET' && request.url.includes('/api/templates?');
