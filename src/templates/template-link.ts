@@ -135,6 +135,39 @@ export function holdsLastSent(storedRoot: unknown, link: TemplateLink): boolean 
   return link.sentHash !== undefined && sentContentHash(storedRoot) === link.sentHash;
 }
 
+/**
+ * A version sent to a template from a frame, as the designer's own record keeps it
+ * (sent-versions-store.ts): ⌘Z can take back the frame's link, never this.
+ */
+export interface SentVersion {
+  templateId: string;
+  frameId: string;
+  /** The file's id when it was sent: a duplicate of the frame elsewhere is not this frame. */
+  fileId: string;
+  /** Server time of the version the builder answered. */
+  updatedAt: string;
+  /** The content root sent, hashed (sentContentHash), when it could be. */
+  sentHash?: string;
+}
+
+/** Whether `sent` was sent from this frame in this file (a file with no id yet is no file to match). */
+export function sentFromHere(sent: SentVersion | null, here: Pick<SentVersion, 'templateId' | 'frameId' | 'fileId'>): sent is SentVersion {
+  return sent !== null && here.fileId !== '' && sent.fileId === here.fileId && sent.frameId === here.frameId && sent.templateId === here.templateId;
+}
+
+/**
+ * Whether the builder's version (its time and content root) is the one last sent from here: by
+ * its time, or, renamed or described since, by its content.
+ */
+export function holdsSentFromHere(sent: SentVersion, updatedAt: string, storedRoot: unknown): boolean {
+  return sameServerTime(updatedAt, sent.updatedAt) || (sent.sentHash !== undefined && sentContentHash(storedRoot) === sent.sentHash);
+}
+
+/** Whether the link names a version older than the one last sent from here: ⌘Z took back the link of a later save. */
+export function linkBehindSent(sent: SentVersion, link: TemplateLink): boolean {
+  return serverTimeAfter(sent.updatedAt, link.savedAt);
+}
+
 /** Whether the builder's time `later` is after `than` as an instant (see compareServerTimes). */
 export const serverTimeAfter = (later: string, than: string): boolean => compareServerTimes(later, than) > 0;
 

@@ -24,15 +24,19 @@ import { copiedLinkWhat, describeSelection, describeSelectionOf, otherFileLinkWh
 import { pageOf, showNodeAsync } from '../platform/show-node';
 import { setRelaunchButton } from '../platform/relaunch-buttons';
 import { alreadyLinkedError, heldByOtherFrameError, savedInOtherFileError, savedMeanwhileError, otherContentError, templateChangedError, templateError, timedOutError } from './template-errors';
+import { createSentVersionsStore } from './sent-versions-store';
 import {
   holdsLastSent,
   DELETED_HERE,
   holdsSameContent,
+  holdsSentFromHere,
+  linkBehindSent,
   linkState,
   parseTemplateIndex,
   parseTemplateLink,
   sameServerTime,
   sentContentHash,
+  sentFromHere,
   serializeTemplateLink,
   serverTimeAfter,
   TEMPLATE_INDEX_KEY,
@@ -127,6 +131,7 @@ function asDiffable(name: string, node: Record<string, unknown>): DiffableCompon
 
 export function createTemplatesSession({ figma, transport, readBuilderCredentialsAsync, undoStepOpen = () => false }: TemplatesSessionDependencies): TemplatesSession {
   let cached: { id: string; client: BuilderClient } | null = null;
+  const sentVersions = createSentVersionsStore(figma.clientStorage);
 
   /** One client per key and host, so its rate limiter is kept between requests. */
   async function clientAsync(endpoint: string): Promise<BuilderClient> {
@@ -196,6 +201,12 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         index[template.id] = frame.id;
       });
     });
+  }
+
+  /** Noted where ⌘Z cannot take it back (sent-versions-store.ts), after the link is saved. */
+  function noteSentAsync(frame: FrameNode, template: Template, sentHash: string | null): Promise<void> {
+    const fileId = storedFileIdOf(figma.root);
+    return sentVersions.noteAsync({ templateId: template.id, frameId: frame.id, fileId, updatedAt: template.updated_at, ...(sentHash === null ? {} : { sentHash }) });
   }
 
   function removeLink(frame: FrameNode): void {
@@ -343,7 +354,11 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
    */
   async function createdAsync(frame: FrameNode, template: Template, hash: string, root: Record<string, unknown>, preview: Preview): Promise<TemplateSaveOutcome> {
     const linked = !frame.removed;
-    if (linked) saveLink(frame, template, hash, sentContentHash(root));
+    if (linked) {
+      const sentHash = sentContentHash(root);
+      saveLink(frame, template, hash, sentHash);
+      await noteSentAsync(frame, template, sentHash);
+    }
     return { outcome: 'created', template: rowOf(template, linked ? frame : null), changes: [], previewSize: { width: preview.width, height: preview.height }, selection: await selectionAsync(false) };
   }
 
@@ -430,8 +445,11 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         throw new BridgeError('not_linked', `${quotedName(frameName, 'The frame')} is not linked to a template. Save it as a template first.`);
       }
       const link = facts.link;
+      const sent = await sentVersions.readAsync(link.templateId);
+      const sentHere = sentFromHere(sent, { templateId: link.templateId, frameId: frame.id, fileId: storedFileIdOf(figma.root) }) ? sent : null;
       const reading = await readFrameAsync(figma, frame);
-      if (reading.hash === link.hash) {
+      // As the link has it, unless ⌘Z took back the link of a later Update from here: the builder holds that one.
+      if (reading.hash === link.hash && !(sentHere !== null && linkBehindSent(sentHere, link))) {
         return { outcome: 'unchanged', template: null, changes: [], previewSize: null, selection: await selectionAsync(false) };
       }
       const client = await clientAsync('PUT /api/templates/:id');
@@ -446,7 +464,12 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         // still holds this frame's last content (renamed or described elsewhere) loses nothing.
         const before = await client.getTemplateAsync(link.templateId, deadline.signal);
         const beforeRoot = (before.content as { format?: unknown; root?: unknown } | null | undefined)?.root;
-        const theirs = !sameServerTime(before.updated_at, link.savedAt) && !holdsLastSent(beforeRoot, link) && !holdsSameContent(beforeRoot, reading.node);
+        // This designer's own version is not theirs, though ⌘Z took its link back (sentHere).
+        const theirs =
+          !sameServerTime(before.updated_at, link.savedAt) &&
+          !holdsLastSent(beforeRoot, link) &&
+          !(sentHere !== null && holdsSentFromHere(sentHere, before.updated_at, beforeRoot)) &&
+          !holdsSameContent(beforeRoot, reading.node);
         if (theirs && !replaceChanges) {
           throw templateChangedError({ templateName: before.name, templateId: link.templateId, frameId: frame.id });
         }
@@ -463,7 +486,11 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         // The template holds this frame's content now, whatever became of the frame meanwhile: a
         // frame deleted during the request has no link to keep, and the update is said as done.
         const linked = !frame.removed;
-        if (linked) saveLink(frame, updated, hash, sentContentHash(root));
+        if (linked) {
+          const sentHash = sentContentHash(root);
+          saveLink(frame, updated, hash, sentHash);
+          await noteSentAsync(frame, updated, sentHash);
+        }
         return { outcome: 'updated', template: rowOf(updated, linked ? frame : null), changes, previewSize: { width: preview.width, height: preview.height }, selection: await selectionAsync(false) };
       } catch (error) {
         if (deadline.ranOut(error)) throw timedOutError('update', link.templateName, UPDATE_DEADLINE_MS / 1000, writeSent);

@@ -702,6 +702,56 @@ describe('a save as a new template while the builder keeps asking Envelope to sl
   }
 });
 
+describe('⌘Z after an Update', () => {
+  // ⌘Z takes back the frame's link (plugin data), not what the builder holds: the link then named
+  // the version before, and the next Update took the designer's own version for a teammate's.
+  /** Spring linked; the frame's fill changed (a step of its own, as the designer's edit is) and updated; ⌘Z of the Update's link. */
+  async function updatedThenUndoneAsync() {
+    const { frame, created, id } = await linkedSpringAsync();
+    await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
+    const fills = frame.fills;
+    frame.fills = [{ type: 'SOLID', color: { r: 0.2, g: 0.4, b: 0.6 } }];
+    fake.figma.commitUndo();
+    const updated = await plugin.handlers['templates/update']({ frameId: frame.id }, context);
+    expect(updated.outcome).toBe('updated');
+    fake.figma.triggerUndo();
+    expect(linkOf(frame)?.savedAt).toBe(created.template!.updatedAt);
+    await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
+    return { frame, id, fills };
+  }
+
+  it('then an edit and Update: it goes, not refused as changed in the builder (the version there is this frame’s own)', async () => {
+    const { frame, id } = await updatedThenUndoneAsync();
+    frame.fills = [{ type: 'SOLID', color: { r: 0.9, g: 0.1, b: 0.1 } }];
+    const again = await plugin.handlers['templates/update']({ frameId: frame.id }, context);
+    expect(again).toMatchObject({ outcome: 'updated', changes: ['fill'] });
+    const after = (await apiAsync(`/templates/${id}`)).body.data;
+    expect(linkOf(frame)?.savedAt).toBe(after.updated_at);
+  });
+
+  it('then ⌘Z of the edit too and Update: the builder gets the frame as it is now, not “unchanged”', async () => {
+    const { frame, id, fills } = await updatedThenUndoneAsync();
+    fake.figma.triggerUndo();
+    expect(frame.fills).toEqual(fills);
+    const before = (await apiAsync(`/templates/${id}`)).body.data;
+    const again = await plugin.handlers['templates/update']({ frameId: frame.id }, context);
+    expect(again.outcome).toBe('updated');
+    const after = (await apiAsync(`/templates/${id}`)).body.data;
+    expect(after.updated_at).not.toBe(before.updated_at);
+    expect(JSON.stringify(after.content.root)).not.toBe(JSON.stringify(before.content.root));
+    // And now it is in step: pressed again, nothing to send.
+    expect((await plugin.handlers['templates/update']({ frameId: frame.id }, context)).outcome).toBe('unchanged');
+  });
+
+  it('still says a teammate’s change made after it before replacing it', async () => {
+    const { frame, id } = await updatedThenUndoneAsync();
+    const theirs = { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } };
+    expect((await apiAsync(`/templates/${id}`, { method: 'PUT', body: { content: theirs } })).status).toBe(200);
+    frame.fills = [{ type: 'SOLID', color: { r: 0.9, g: 0.1, b: 0.1 } }];
+    expect(await rejectionOf(plugin.handlers['templates/update']({ frameId: frame.id }, context))).toMatchObject({ code: 'template_changed' });
+  });
+});
+
 describe('a duplicated linked frame', () => {
   // The deletion marked the frame it was linked to and took the template out of the index: with no
   // entry, the copy read as linked to the deleted template, offered Update (and its relaunch button),
