@@ -79,4 +79,40 @@ describe('Templates: linking the frame to the template a lost save made', () => 
       expect(await templatesNamedAsync('Spring sale')).toBe(1);
     }, 120_000);
   }
+
+  it('for a frame copied from another file, the template it was saved as there is not offered: linking to it is refused (light)', async () => {
+    await h.openFreshAsync('?command=templates&theme=light&demo-keys=1');
+    const ui = await h.uiFrameAsync();
+    await templateList(ui).waitFor({ timeout: 20_000 });
+    // Set-up: the other file's template, and the frame as Figma pastes it, its link (plugin data) naming that file.
+    const theirs = (await builderAsync<{ id: string; updated_at: string }>(h, '/templates', 'POST', { name: 'Spring sale' })).data;
+    const pasted = JSON.stringify({ v: 1, templateId: theirs.id, templateName: 'Spring sale', hash: '1:pasted', savedAt: theirs.updated_at, fileId: 'file_theotherfile0000' });
+    await evaluateHooks(
+      h.page,
+      (hooks, [name, link]) => {
+        const inspect = hooks.inspect();
+        const frame = inspect.allNodes().find((node) => node.type === 'FRAME' && node.name === name) as FrameNode;
+        inspect.run(() => frame.setPluginData('templateLink', link));
+      },
+      [DEMO_EMAIL_NAME, pasted] as const,
+    );
+    await selectLayerAsync(h.page, 'Emails', DEMO_EMAIL_NAME);
+    await expect.poll(() => textOf(ui.getByTestId('templates-selection')), { timeout: 20_000 }).toContain('was copied from another file');
+    await ui.getByLabel('Template name').fill('Spring sale');
+
+    const faults = emulatorFaults(h.emulator);
+    await faults.setAsync({ rate: 0.5, kinds: ['drop'], seed: 7 });
+    await saveRegion(ui).getByRole('button', { name: 'Save as template' }).click();
+    await expect.poll(() => textOf(saveRegion(ui).getByRole('alert')), { timeout: 60_000 }).toContain('so the template may have been made anyway');
+    await faults.clearAsync();
+    await expect.poll(() => templateList(ui).getByText('Spring sale', { exact: true }).count(), { timeout: 20_000 }).toBe(2);
+
+    // One offered, this save's: not “2 templates”, each press of the other's refused.
+    await expect.poll(() => textOf(ui.getByTestId('templates-lost-save')), { timeout: 20_000 }).toContain('The list has a template named “Spring sale” that no frame here is linked to.');
+    await saveRegion(ui).getByRole('button', { name: 'Link this frame to “Spring sale”' }).click();
+    await expect.poll(() => textOf(ui.getByTestId('templates-save-result')), { timeout: 20_000 }).toBe(`Linked “${DEMO_EMAIL_NAME}” to “Spring sale”.`);
+    const link = JSON.parse((await emailFrameAsync()).link) as { templateId: string };
+    expect(link.templateId).not.toBe(theirs.id);
+    expect((await builderAsync<Array<{ id: string; name: string }>>(h, '/templates')).data.some((template) => template.id === link.templateId && template.name === 'Spring sale')).toBe(true);
+  }, 120_000);
 });

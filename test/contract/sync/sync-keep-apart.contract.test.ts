@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
-import { fileIdOf } from '../../../src/sync/file-identity';
+import { storedFileIdOf } from '../../../src/sync/file-identity';
 import { keptApartStorageKey } from '../../../src/sync/kept-apart-store';
 import { componentNamed, context, nextBadgeAsync, remoteComponentsAsync, replaceTwo, startBackground, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
 
@@ -29,7 +29,7 @@ async function twoPairsAsync() {
 }
 
 function storedApartAsync(): Promise<unknown> {
-  return h.fake.figma.clientStorage.getAsync(keptApartStorageKey(fileIdOf(h.fake.figma, () => false), 'ds_empty'));
+  return h.fake.figma.clientStorage.getAsync(keptApartStorageKey(storedFileIdOf(h.fake.figma.root), 'ds_empty'));
 }
 
 describe('a replaced pair kept apart', () => {
@@ -74,7 +74,7 @@ describe('a replaced pair kept apart', () => {
 
   it('applies only to that pair, reads a malformed stored value as nothing kept apart, and is forgotten once a key of it is synced; the run sends the two rows separately', async () => {
     const { footer, footerPair, headerPair } = await twoPairsAsync();
-    await h.fake.figma.clientStorage.setAsync(keptApartStorageKey(fileIdOf(h.fake.figma, () => false), 'ds_empty'), { [footerPair.oldKey]: true });
+    await h.fake.figma.clientStorage.setAsync(keptApartStorageKey(storedFileIdOf(h.fake.figma.root), 'ds_empty'), { [footerPair.oldKey]: true });
     const compared = await h.plugin.handlers['sync/compare']({}, context);
     expect(compared.replacements).toEqual(expect.arrayContaining([footerPair, headerPair]));
 
