@@ -1,8 +1,11 @@
-// What this designer last sent to each template from a frame, kept in clientStorage, where ⌘Z
-// cannot reach it. The frame's link is plugin data, which ⌘Z takes back: after ⌘Z of an Update
-// the link named the version before, so the next Update took the designer's own version for a
-// teammate's ("changed in the builder"), or, with the frame undone too, said "unchanged" while
-// the builder held the version undone. Best effort: without a record, the link decides as before.
+// What this designer last sent to each template from a frame, kept in clientStorage (on this
+// computer), where ⌘Z cannot reach it. The frame's link is plugin data, which ⌘Z takes back: after
+// ⌘Z of an Update the link named the version before, so the next Update blamed a teammate for the
+// designer's own version ("changed in the builder"), or, with the frame undone too, said
+// "unchanged" while the builder held the version undone; after ⌘Z of a save, saving again made a
+// second template. The record changes words and offers only: nothing is sent unseen on its say
+// (a copy of the file keeps the frame's ids, so its record may be of newer work there). Best
+// effort: without one, the link decides as before.
 import type { ClientStorageLike } from '../platform/client-storage';
 import type { SentVersion } from './template-link';
 
@@ -13,35 +16,57 @@ const SENT_VERSIONS_LIMIT = 200;
 export interface SentVersionsStore {
   /** The version last sent to this template from here, or null. */
   readAsync(templateId: string): Promise<SentVersion | null>;
+  /** The version this frame (in this file) sent last, to any template, or null. */
+  readForFrameAsync(frameId: string, fileId: string): Promise<SentVersion | null>;
   noteAsync(sent: SentVersion): Promise<void>;
+  /** Forgets what this frame sent (it was unlinked on purpose: its template is no longer its own to link again). */
+  forgetFrameAsync(frameId: string, fileId: string): Promise<void>;
+  /** Forgets what was sent to this template (deleted: nothing to link again). */
+  forgetTemplateAsync(templateId: string): Promise<void>;
 }
 
 function isSentVersion(value: unknown): value is SentVersion {
   if (typeof value !== 'object' || value === null) return false;
-  const { templateId, frameId, fileId, updatedAt, sentHash } = value as Record<string, unknown>;
-  return [templateId, frameId, fileId, updatedAt].every((field) => typeof field === 'string') && (sentHash === undefined || typeof sentHash === 'string');
+  const { templateId, templateName, frameId, fileId, updatedAt, hash, sentHash } = value as Record<string, unknown>;
+  return [templateId, templateName, frameId, fileId, updatedAt, hash].every((field) => typeof field === 'string') && (sentHash === undefined || typeof sentHash === 'string');
 }
 
 export function createSentVersionsStore(storage: ClientStorageLike): SentVersionsStore {
-  const allAsync = async (): Promise<SentVersion[]> => {
+  /** The records, or null when they cannot be read (or are of another shape, a newer version's): left alone. */
+  const storedAsync = async (): Promise<SentVersion[] | null> => {
     try {
       const stored = await storage.getAsync(STORAGE_KEY);
-      return Array.isArray(stored) ? stored.filter(isSentVersion) : [];
+      if (stored === undefined) return [];
+      return Array.isArray(stored) ? stored.filter(isSentVersion) : null;
     } catch {
-      return [];
+      return null;
     }
+  };
+  const allAsync = async (): Promise<SentVersion[]> => (await storedAsync()) ?? [];
+  const writeAsync = async (versions: SentVersion[]) => {
+    try {
+      await storage.setAsync(STORAGE_KEY, versions.slice(0, SENT_VERSIONS_LIMIT));
+    } catch {
+      // Full: the save is made and linked; only ⌘Z of it would be read as before.
+    }
+  };
+  const forgetAsync = async (forgotten: (sent: SentVersion) => boolean) => {
+    const all = await storedAsync();
+    const kept = all?.filter((sent) => !forgotten(sent));
+    if (all !== null && kept !== undefined && kept.length !== all.length) await writeAsync(kept);
   };
   return {
     async readAsync(templateId) {
       return (await allAsync()).find((sent) => sent.templateId === templateId) ?? null;
     },
-    async noteAsync(sent) {
-      const others = (await allAsync()).filter((each) => each.templateId !== sent.templateId);
-      try {
-        await storage.setAsync(STORAGE_KEY, [sent, ...others].slice(0, SENT_VERSIONS_LIMIT));
-      } catch {
-        // Full: the save is made and linked; only ⌘Z of it would be read as before.
-      }
+    async readForFrameAsync(frameId, fileId) {
+      return (await allAsync()).find((sent) => sent.frameId === frameId && sent.fileId === fileId) ?? null;
     },
+    async noteAsync(sent) {
+      const all = await storedAsync();
+      if (all !== null) await writeAsync([sent, ...all.filter((each) => each.templateId !== sent.templateId)]);
+    },
+    forgetFrameAsync: (frameId, fileId) => forgetAsync((sent) => sent.frameId === frameId && sent.fileId === fileId),
+    forgetTemplateAsync: (templateId) => forgetAsync((sent) => sent.templateId === templateId),
   };
 }

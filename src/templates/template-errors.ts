@@ -131,6 +131,20 @@ export function templateChangedError(facts: { templateName: string; templateId: 
 }
 
 /**
+ * The builder holds a later version than the frame's link names, one this designer sent from this
+ * frame (sent-versions-store.ts): ⌘Z took the link back, or this file is a copy of the one it was
+ * sent from (Figma keeps ids in a duplicate, so the two cannot be told apart). Asked, never sent
+ * unseen: in a copy, that version is the designer's newer work.
+ */
+export function laterOwnVersionError(facts: { templateName: string; templateId: string; frameId: string }): BridgeError {
+  return new BridgeError(
+    'template_changed',
+    `${blankName(facts.templateName) ? 'The template' : `The template “${facts.templateName}”`} holds a later version than this frame’s link remembers, one you sent from this frame (its link was taken back by ⌘Z, or this file is a copy). Updating would replace that version with this frame as it is now. Replace it, or unlink the frame to save it as a new template.`,
+    { templateId: facts.templateId, frameId: facts.frameId, ownVersion: true },
+  );
+}
+
+/**
  * Linking a frame to a template in the list (a save whose answer was lost) is refused when the
  * template holds other content than the frame now: linked, its next update would be taken for
  * this frame's and replace that content unseen.

@@ -141,11 +141,15 @@ export function holdsLastSent(storedRoot: unknown, link: TemplateLink): boolean 
  */
 export interface SentVersion {
   templateId: string;
+  /** Its name as the builder answered the save (said when ⌘Z took the link back). */
+  templateName: string;
   frameId: string;
   /** The file's id when it was sent: a duplicate of the frame elsewhere is not this frame. */
   fileId: string;
   /** Server time of the version the builder answered. */
   updatedAt: string;
+  /** The frame's content hash then (the link's `hash`). */
+  hash: string;
   /** The content root sent, hashed (sentContentHash), when it could be. */
   sentHash?: string;
 }

@@ -23,7 +23,7 @@ import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale,
 import { copiedLinkWhat, describeSelection, describeSelectionOf, otherFileLinkWhat, unreadableLinkWhat, type SelectedLayer } from './selection-words';
 import { pageOf, showNodeAsync } from '../platform/show-node';
 import { setRelaunchButton } from '../platform/relaunch-buttons';
-import { alreadyLinkedError, heldByOtherFrameError, savedInOtherFileError, savedMeanwhileError, otherContentError, templateChangedError, templateError, timedOutError } from './template-errors';
+import { alreadyLinkedError, heldByOtherFrameError, laterOwnVersionError, savedInOtherFileError, savedMeanwhileError, otherContentError, templateChangedError, templateError, timedOutError } from './template-errors';
 import { createSentVersionsStore } from './sent-versions-store';
 import {
   holdsLastSent,
@@ -38,6 +38,7 @@ import {
   sentContentHash,
   sentFromHere,
   serializeTemplateLink,
+  type SentVersion,
   serverTimeAfter,
   TEMPLATE_INDEX_KEY,
   TEMPLATE_LINK_KEY,
@@ -103,7 +104,7 @@ export interface TemplatesSession {
   deleteAsync(id: string, name?: string): Promise<boolean>;
   openAsync(id: string): Promise<TemplateOpenOutcome>;
   unlinkAsync(frameId: string): Promise<TemplateSelection>;
-  /** Links an unlinked frame to a template in the builder that holds its content now (a save whose answer was lost). */
+  /** Links an unlinked frame to a template in the builder that holds its content now (a save whose answer was lost), or to its own save whose link ⌘Z took back. */
   linkAsync(frameId: string, templateId: string): Promise<TemplateLinkOutcome>;
 }
 
@@ -204,9 +205,19 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
   }
 
   /** Noted where ⌘Z cannot take it back (sent-versions-store.ts), after the link is saved. */
-  function noteSentAsync(frame: FrameNode, template: Template, sentHash: string | null): Promise<void> {
+  function noteSentAsync(frame: FrameNode, template: Template, hash: string, sentHash: string | null): Promise<void> {
     const fileId = storedFileIdOf(figma.root);
-    return sentVersions.noteAsync({ templateId: template.id, frameId: frame.id, fileId, updatedAt: template.updated_at, ...(sentHash === null ? {} : { sentHash }) });
+    return sentVersions.noteAsync({ templateId: template.id, templateName: template.name, frameId: frame.id, fileId, updatedAt: template.updated_at, hash, ...(sentHash === null ? {} : { sentHash }) });
+  }
+
+  /**
+   * What an unlinked frame last saved, when ⌘Z took its link back (the template is still in the
+   * builder, and no frame here holds it): offered to link again, so saving does not make a second.
+   */
+  async function undoneSaveOfAsync(frame: FrameNode): Promise<SentVersion | null> {
+    const sent = await sentVersions.readForFrameAsync(frame.id, storedFileIdOf(figma.root));
+    if (sent === null || storedFileIdOf(figma.root) === '' || readIndex()[sent.templateId] !== undefined) return null;
+    return sent;
   }
 
   function removeLink(frame: FrameNode): void {
@@ -255,10 +266,10 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
   async function selectionAsync(consumeLostLink: boolean): Promise<TemplateSelection> {
     const layers = selectedLayers();
     const { kind, what } = describeSelectionOf(layers.length, layers.length === 1 ? layerFacts(layers[0]!) : null);
-    if (kind !== 'frame') return { kind, what, frame: null, link: null, lostLink: null, otherFileTemplateId: null };
+    if (kind !== 'frame') return { kind, what, frame: null, link: null, lostLink: null, otherFileTemplateId: null, undoneSave: null };
     const frame = layers[0] as FrameNode;
     const facts = await linkFactsAsync(frame);
-    const base = { kind, what, frame: { id: frame.id, name: frame.name }, otherFileTemplateId: facts.state === 'other-file' ? (facts.link?.templateId ?? null) : null };
+    const base = { kind, what, frame: { id: frame.id, name: frame.name }, otherFileTemplateId: facts.state === 'other-file' ? (facts.link?.templateId ?? null) : null, undoneSave: null };
     if (facts.state === 'deleted' && facts.link !== null) {
       if (!consumeLostLink) return { ...base, link: null, lostLink: { templateName: facts.link.templateName } };
       removeLink(frame);
@@ -270,7 +281,8 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const unreadable = facts.link === null && frame.getPluginData(TEMPLATE_LINK_KEY) !== '';
       const copied = facts.link === null ? null : facts.state === 'copy' ? copiedLinkWhat(frame.name, facts.link.templateName) : facts.state === 'other-file' ? otherFileLinkWhat(frame.name, facts.link.templateName) : null;
       const said = unreadable ? unreadableLinkWhat(frame.name) : (copied ?? what);
-      return { ...base, what: said, link: null, lostLink: null };
+      const undone = facts.state === 'none' && !unreadable ? await undoneSaveOfAsync(frame) : null;
+      return { ...base, what: said, link: null, lostLink: null, undoneSave: undone === null ? null : { templateId: undone.templateId, templateName: undone.templateName } };
     }
     return { ...base, link: { templateId: facts.link.templateId, templateName: facts.link.templateName, savedAt: facts.link.savedAt }, lostLink: null };
   }
@@ -357,7 +369,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     if (linked) {
       const sentHash = sentContentHash(root);
       saveLink(frame, template, hash, sentHash);
-      await noteSentAsync(frame, template, sentHash);
+      await noteSentAsync(frame, template, hash, sentHash);
     }
     return { outcome: 'created', template: rowOf(template, linked ? frame : null), changes: [], previewSize: { width: preview.width, height: preview.height }, selection: await selectionAsync(false) };
   }
@@ -464,14 +476,11 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         // still holds this frame's last content (renamed or described elsewhere) loses nothing.
         const before = await client.getTemplateAsync(link.templateId, deadline.signal);
         const beforeRoot = (before.content as { format?: unknown; root?: unknown } | null | undefined)?.root;
-        // This designer's own version is not theirs, though ⌘Z took its link back (sentHere).
-        const theirs =
-          !sameServerTime(before.updated_at, link.savedAt) &&
-          !holdsLastSent(beforeRoot, link) &&
-          !(sentHere !== null && holdsSentFromHere(sentHere, before.updated_at, beforeRoot)) &&
-          !holdsSameContent(beforeRoot, reading.node);
-        if (theirs && !replaceChanges) {
-          throw templateChangedError({ templateName: before.name, templateId: link.templateId, frameId: frame.id });
+        const known = sameServerTime(before.updated_at, link.savedAt) || holdsLastSent(beforeRoot, link) || holdsSameContent(beforeRoot, reading.node);
+        if (!known && !replaceChanges) {
+          const refused = { templateName: before.name, templateId: link.templateId, frameId: frame.id };
+          // One this designer sent from this frame is said as theirs, not a teammate's; asked all the same.
+          throw sentHere !== null && holdsSentFromHere(sentHere, before.updated_at, beforeRoot) ? laterOwnVersionError(refused) : templateChangedError(refused);
         }
         const { content, hash, preview, root } = await contentAsync(frame, frameName);
         if (deadline.signal.aborted) throw timedOutError('update', link.templateName, UPDATE_DEADLINE_MS / 1000, false);
@@ -489,7 +498,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         if (linked) {
           const sentHash = sentContentHash(root);
           saveLink(frame, updated, hash, sentHash);
-          await noteSentAsync(frame, updated, sentHash);
+          await noteSentAsync(frame, updated, hash, sentHash);
         }
         return { outcome: 'updated', template: rowOf(updated, linked ? frame : null), changes, previewSize: { width: preview.width, height: preview.height }, selection: await selectionAsync(false) };
       } catch (error) {
@@ -567,6 +576,8 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
           index[id] = DELETED_HERE;
         });
       });
+      // Out of ⌘Z's reach too: no frame is offered to link to it again.
+      await sentVersions.forgetTemplateAsync(id);
       return alreadyGone;
     },
 
@@ -596,7 +607,10 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
 
     async unlinkAsync(frameId) {
       const frame = await frameByIdAsync(frameId);
-      if (frame !== null) removeLink(frame);
+      if (frame !== null) {
+        removeLink(frame);
+        await sentVersions.forgetFrameAsync(frame.id, storedFileIdOf(figma.root));
+      }
       return selectionAsync(false);
     },
 
@@ -623,9 +637,17 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const holder = await linkedFrameOfAsync(templateId, index);
       if (holder !== null && holder.id !== frame.id) throw heldByOtherFrameError(template.name, holder.name);
       throwIfGone();
+      const root = (template.content as { format?: unknown; root?: unknown } | null | undefined)?.root;
+      // This frame's own save, its link taken back by ⌘Z, and the template still as it sent it:
+      // linked again as that save left it, so the next Update sends what changed here since.
+      const sent = await sentVersions.readAsync(templateId);
+      if (sentFromHere(sent, { templateId, frameId: frame.id, fileId: storedFileIdOf(figma.root) }) && holdsSentFromHere(sent, template.updated_at, root)) {
+        throwIfGone();
+        saveLink(frame, template, sent.hash, sent.sentHash ?? null);
+        return { template: rowOf(template, frame), selection: await selectionAsync(false) };
+      }
       // The frame read now, as a save reads it: only a template holding exactly this is its lost save.
       const reading = await readFrameAsync(figma, frame);
-      const root = (template.content as { format?: unknown; root?: unknown } | null | undefined)?.root;
       if (!holdsSameContent(root, reading.node)) throw otherContentError(template.name, frameName);
       throwIfGone();
       saveLink(frame, template, reading.hash, sentContentHash(root));

@@ -34,7 +34,7 @@ export function ProblemLine({ problem, onOpenSettings, onUnlink, onReplace, held
         {problem.action === 'settings' || problem.action === 'missing' || problem.checkAddress ? (
           <Button onClick={problem.address || problem.checkAddress ? () => openSettingsOn('builder-address', onOpenSettings) : onOpenSettings}>Open Settings</Button>
         ) : null}
-        {problem.action === 'replace' && onReplace ? <Button onClick={onReplace}>Replace their changes</Button> : null}
+        {problem.action === 'replace' && onReplace ? <Button onClick={onReplace}>{problem.ownVersion ? 'Replace it' : 'Replace their changes'}</Button> : null}
         {problem.action !== 'settings' && problem.action !== null && onUnlink ? (
           <Button onClick={onUnlink} busy={unlinking}>
             Unlink the frame

@@ -1,6 +1,7 @@
 // "Save selection as template": what is selected, and for one top-level frame the form (name,
 // description) or, once linked, Update and Unlink. A failure keeps what was typed. After a save
-// whose answer was lost, the templates in the list with the name sent are offered to link the frame to.
+// whose answer was lost, the templates in the list with the name sent are offered to link the frame to;
+// after ⌘Z of a save, the template it made.
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { visibleNameProblem } from '../../src/shared/template-name';
 import type { TemplateLinkOutcome, TemplateRow, TemplateSaveOutcome, TemplateSelection } from '../../src/shared/bridge/messages';
@@ -12,7 +13,7 @@ import { useNoticeInSight } from '../hooks/use-notice-in-sight';
 import { useRequest } from '../hooks/use-request';
 import { relativeTime } from '../messages/relative-time';
 import { ProblemLine } from './problem-line';
-import { actionProblem, BUILDER_REQUEST_TIMEOUT_MS, linkedSelectionText, linkedText, listMayHaveChanged, lostSaveCandidates, lostSaveCandidatesText, problemBesideList, saveOutcomeText, saveProblem, templateProblem, type TemplateProblem } from './template-words';
+import { actionProblem, BUILDER_REQUEST_TIMEOUT_MS, linkedSelectionText, linkedText, listMayHaveChanged, lostSaveCandidates, lostSaveCandidatesText, problemBesideList, undoneSaveText, saveOutcomeText, saveProblem, templateProblem, type TemplateProblem } from './template-words';
 import { useStillBefore } from '../hooks/use-still-before';
 import { useLatest } from '../hooks/use-latest';
 import { SubmitForm } from '../components/submit-form';
@@ -148,8 +149,11 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
     });
   };
 
-  /** Links the frame to a template the lost save may have made: the sandbox checks it holds this frame's content. */
-  const linkTo = (row: TemplateRow) => {
+  /**
+   * Links the frame to a template the lost save may have made (the sandbox checks it holds this
+   * frame's content), or to its own save whose link ⌘Z took back.
+   */
+  const linkTo = (row: Pick<TemplateRow, 'id'>) => {
     if (frame === null) return;
     setProblem(null);
     setSaid(null);
@@ -176,6 +180,8 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
   const link = selection?.link ?? null;
   const linked = link !== null;
   const candidates = frame !== null && !linked && lostSave?.frameId === frame.id ? lostSaveCandidates(rows, lostSave.name, selection?.otherFileTemplateId ?? null) : [];
+  // A lost save's offers come first: they say what this save may have made.
+  const undoneSave = frame !== null && !linked && !keyMissing && candidates.length === 0 ? (selection?.undoneSave ?? null) : null;
   const heading = useRef<HTMLHeadingElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
   const resultRef = useRef<HTMLParagraphElement>(null);
@@ -226,6 +232,17 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
       <p class="muted" data-testid="templates-selection">
         {selection === null ? 'Reading the selection…' : link !== null ? linkedSelectionText(frame?.name ?? '', linkedName ?? link.templateName, relativeTime(link.savedAt, nowMs)) : selection.what}
       </p>
+      {/* Before the form: linking again is what keeps the builder from holding this frame twice. */}
+      {undoneSave !== null ? (
+        <div class="lost-save" data-testid="templates-undone-save">
+          <p>{undoneSaveText(undoneSave.templateName)}</p>
+          <div class="button-row">
+            <Button busy={save.pending === 'link'} disabled={busy && save.pending !== 'link'} onClick={() => linkTo({ id: undoneSave.templateId })}>
+              {`Link this frame to ${quotedName(undoneSave.templateName, 'the template with no name')} again`}
+            </Button>
+          </div>
+        </div>
+      ) : null}
       {frame === null ? null : link !== null ? (
         <div class="button-row">
           {/* Each busy while its own request runs, and kept focusable then: Unlink disabled under the

@@ -87,10 +87,12 @@ export interface TemplateProblem {
   tryAgainAt?: number;
   /** A save that may have been made: the facts its words are made of, said otherwise while the list below cannot be read (problemBesideList). */
   lostSave?: LostSave;
+  /** The version to replace is one this designer sent from the frame (`replace`): "Replace it", not "their changes". */
+  ownVersion?: true;
 }
 
 export function templateProblem(error: unknown): TemplateProblem {
-  const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { frameId?: unknown; status?: unknown; problem?: unknown } };
+  const { code, details } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: { frameId?: unknown; status?: unknown; problem?: unknown; ownVersion?: unknown } };
   const message = errorText(error);
   const frameId = typeof details?.frameId === 'string' ? details.frameId : null;
   // Refused with no status: no key was saved, so nothing was sent (keyNeededError).
@@ -99,7 +101,7 @@ export function templateProblem(error: unknown): TemplateProblem {
   // The address reaches something else (a sign-in page, another site): its words say to check it in Settings, as Browse offers.
   if (details?.problem === WEB_PAGE) return { message, action: 'settings', frameId: null, address: true };
   if (code === 'not_found' && frameId !== null) return { message, action: 'unlink', frameId };
-  if (code === 'template_changed' && frameId !== null) return { message, action: 'replace', frameId };
+  if (code === 'template_changed' && frameId !== null) return { message, action: 'replace', frameId, ...(details?.ownVersion === true ? { ownVersion: true as const } : {}) };
   if (code === 'template_missing' && frameId !== null) return { message, action: 'missing', frameId };
   // No answer at a typed address that never answered (a create or write whose answer may have been
   // lost says so too, the flag kept); once it has, the words name the connection and no Settings is offered.
@@ -253,6 +255,15 @@ export function lostSaveCandidatesText(count: number, sentName: string): string 
   return count === 1
     ? `The list has a template ${name} that no frame here is linked to. If it is this frame’s save, link the frame to it instead of saving again.`
     : `The list has ${count} templates ${name} that no frame here is linked to. If one is this frame’s save, link the frame to it instead of saving again.`;
+}
+
+/**
+ * An unlinked frame whose save made a template, its link taken back by ⌘Z (a link is part of the
+ * file's undo history; the template in the builder is not), or a copy of the file made before that
+ * save (Figma keeps the frame's id in a copy, so the two cannot be told apart).
+ */
+export function undoneSaveText(templateName: string): string {
+  return `This frame was saved as the template ${quotedName(templateName, 'with no name')}, still in the builder, but is no longer linked to it (⌘Z took the link back, or this file is a copy made before that save). Link it again rather than saving a second template, or delete that one in the list below.`;
 }
 
 /** What linking said: "Linked “Spring sale” to “Spring”." */

@@ -363,6 +363,8 @@ export const templateSelectionSchema = z.object({
   lostLink: z.nullable(z.object({ templateName: z.string() })),
   /** A frame copied from another file: the template its link names there (that file's, never a candidate for this frame here). */
   otherFileTemplateId: z.nullable(z.string()),
+  /** An unlinked frame whose save made this template, its link taken back by ⌘Z: it can be linked again. */
+  undoneSave: z.nullable(z.object({ templateId: z.string(), templateName: z.string() })),
 });
 export type TemplateSelection = z.infer<typeof templateSelectionSchema>;
 
@@ -583,7 +585,8 @@ export const sandboxRequests = {
   /**
    * Links an unlinked top-level frame to a template already in the builder (one a save made whose
    * answer was lost), only when the template holds the frame's content as it is now; else refused
-   * (`other_content`) and nothing is written. One undo step, as a save's link.
+   * (`other_content`) and nothing is written. Or to the template its own save made (`undoneSave`),
+   * still as sent, as that save left the link. One undo step, as a save's link.
    */
   'templates/link': defineRequest(z.object({ frameId: z.string(), templateId: z.string() }), templateLinkOutcomeSchema),
   /**

@@ -720,21 +720,35 @@ describe('⌘Z after an Update', () => {
     return { frame, id, fills };
   }
 
-  it('then an edit and Update: it goes, not refused as changed in the builder (the version there is this frame’s own)', async () => {
+  /** Said as the designer's own version (never a teammate's), and asked before it is replaced: in a copy of the file it is their newer work. */
+  async function askedOwnAsync(frameId: string) {
+    const asked = await rejectionOf(plugin.handlers['templates/update']({ frameId }, context));
+    expect(asked).toMatchObject({ code: 'template_changed', details: { ownVersion: true } });
+    expect(asked.message).toBe(
+      'The template “Spring” holds a later version than this frame’s link remembers, one you sent from this frame (its link was taken back by ⌘Z, or this file is a copy). Updating would replace that version with this frame as it is now. Replace it, or unlink the frame to save it as a new template.',
+    );
+    expect(messageProblems(asked.message)).toEqual([]);
+  }
+
+  it('then an edit and Update: said as this designer’s own version, not a change in the builder, and replaced when asked', async () => {
     const { frame, id } = await updatedThenUndoneAsync();
     frame.fills = [{ type: 'SOLID', color: { r: 0.9, g: 0.1, b: 0.1 } }];
-    const again = await plugin.handlers['templates/update']({ frameId: frame.id }, context);
+    const before = sent.length;
+    await askedOwnAsync(frame.id);
+    expect(sent.slice(before).map((request) => request.method)).toEqual(['GET']);
+    const again = await plugin.handlers['templates/update']({ frameId: frame.id, replaceChanges: true }, context);
     expect(again).toMatchObject({ outcome: 'updated', changes: ['fill'] });
     const after = (await apiAsync(`/templates/${id}`)).body.data;
     expect(linkOf(frame)?.savedAt).toBe(after.updated_at);
   });
 
-  it('then ⌘Z of the edit too and Update: the builder gets the frame as it is now, not “unchanged”', async () => {
+  it('then ⌘Z of the edit too and Update: asked, not “unchanged”, and the builder gets the frame as it is now', async () => {
     const { frame, id, fills } = await updatedThenUndoneAsync();
     fake.figma.triggerUndo();
     expect(frame.fills).toEqual(fills);
     const before = (await apiAsync(`/templates/${id}`)).body.data;
-    const again = await plugin.handlers['templates/update']({ frameId: frame.id }, context);
+    await askedOwnAsync(frame.id);
+    const again = await plugin.handlers['templates/update']({ frameId: frame.id, replaceChanges: true }, context);
     expect(again.outcome).toBe('updated');
     const after = (await apiAsync(`/templates/${id}`)).body.data;
     expect(after.updated_at).not.toBe(before.updated_at);
@@ -748,7 +762,69 @@ describe('⌘Z after an Update', () => {
     const theirs = { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } };
     expect((await apiAsync(`/templates/${id}`, { method: 'PUT', body: { content: theirs } })).status).toBe(200);
     frame.fills = [{ type: 'SOLID', color: { r: 0.9, g: 0.1, b: 0.1 } }];
-    expect(await rejectionOf(plugin.handlers['templates/update']({ frameId: frame.id }, context))).toMatchObject({ code: 'template_changed' });
+    const refused = await rejectionOf(plugin.handlers['templates/update']({ frameId: frame.id }, context));
+    expect(refused).toMatchObject({ code: 'template_changed' });
+    expect(refused.details?.ownVersion).toBeUndefined();
+    expect(refused.message).toMatch(/was changed in the builder since this frame was last saved to it/);
+  });
+});
+
+describe('⌘Z after a save', () => {
+  // ⌘Z took back the frame's link (plugin data), not the template the save made: the frame read as
+  // never saved, and saving it again made a second template.
+  async function savedThenUndoneAsync() {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    fake.figma.commitUndo();
+    const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
+    const link = linkOf(frame)!;
+    fake.figma.triggerUndo();
+    expect(linkOf(frame)).toBeNull();
+    return { frame, id: created.template!.id, link };
+  }
+
+  it('offers to link the frame to its template again, which restores the link as the save left it', async () => {
+    const { frame, id, link } = await savedThenUndoneAsync();
+    const selection = await plugin.handlers['templates/selection']({}, context);
+    expect(selection).toMatchObject({ link: null, undoneSave: { templateId: id, templateName: 'Spring' } });
+    const before = sent.length;
+    const linked = await plugin.handlers['templates/link']({ frameId: frame.id, templateId: id }, context);
+    expect(linked.selection).toMatchObject({ link: { templateId: id }, undoneSave: null });
+    expect(linkOf(frame)).toEqual(link);
+    expect(sent.slice(before).filter((request) => request.method !== 'GET')).toEqual([]);
+    expect((await plugin.handlers['templates/update']({ frameId: frame.id }, context)).outcome).toBe('unchanged');
+  });
+
+  it('linked again after an edit, the next Update sends the edit (not refused as a change in the builder)', async () => {
+    const { frame, id } = await savedThenUndoneAsync();
+    frame.fills = [{ type: 'SOLID', color: { r: 0.9, g: 0.1, b: 0.1 } }];
+    await plugin.handlers['templates/link']({ frameId: frame.id, templateId: id }, context);
+    await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
+    expect(await plugin.handlers['templates/update']({ frameId: frame.id }, context)).toMatchObject({ outcome: 'updated', changes: ['fill'] });
+  });
+
+  it('a template a teammate changed since is linked only when it holds the frame as it is (as a lost save’s)', async () => {
+    const { frame, id } = await savedThenUndoneAsync();
+    await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
+    const theirs = { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } };
+    expect((await apiAsync(`/templates/${id}`, { method: 'PUT', body: { content: theirs } })).status).toBe(200);
+    expect(await rejectionOf(plugin.handlers['templates/link']({ frameId: frame.id, templateId: id }, context))).toMatchObject({ code: 'other_content' });
+    expect(linkOf(frame)).toBeNull();
+  });
+
+  it('is not offered after an Unlink on purpose, nor once the template is deleted', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
+    await plugin.handlers['templates/unlink']({ frameId: frame.id }, context);
+    expect((await plugin.handlers['templates/selection']({}, context)).undoneSave).toBeNull();
+
+    const { id } = await savedThenUndoneAsync();
+    expect((await plugin.handlers['templates/selection']({}, context)).undoneSave).toMatchObject({ templateId: id });
+    await plugin.handlers['templates/delete']({ id, name: 'Spring' }, context);
+    // Its index entry taken back by ⌘Z too: still not offered.
+    fake.figma.triggerUndo();
+    expect((await plugin.handlers['templates/selection']({}, context)).undoneSave).toBeNull();
   });
 });
 

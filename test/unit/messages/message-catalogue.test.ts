@@ -188,7 +188,7 @@ function addTemplateMessages(add: Add): void {
   const layer = (type: string, parentType = 'PAGE') => ({ type, name: 'Title', parentType, parentName: 'Cover' });
   for (const layers of [[], [layer('FRAME'), layer('TEXT')], [layer('TEXT', 'FRAME')], [layer('FRAME', 'FRAME')], [layer('STICKY')]]) add('templates selection', describeSelection(layers).what);
   const row = { id: 't1', name: 'Spring sale', description: '', updatedAt: '2026-11-24T21:00:00Z', thumbnailUrl: null, linkedFrame: null };
-  const selection = { kind: 'frame' as const, what: '', frame: null, link: null, lostLink: null, otherFileTemplateId: null };
+  const selection = { kind: 'frame' as const, what: '', frame: null, link: null, lostLink: null, otherFileTemplateId: null, undoneSave: null };
   add('templates saved', saveOutcomeText({ outcome: 'created', template: row, changes: [], previewSize: { width: 600, height: 2400 }, selection }, 'Spring sale'));
   add('templates saved', saveOutcomeText({ outcome: 'updated', template: row, changes: ['fill', 'text'], previewSize: { width: 600, height: 2400 }, selection }, 'Spring sale'));
   add('templates saved', saveOutcomeText({ outcome: 'unchanged', template: null, changes: [], previewSize: null, selection }, 'Spring sale'));

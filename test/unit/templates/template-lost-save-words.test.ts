@@ -2,7 +2,7 @@
 // the save section says them.
 import { describe, expect, it } from 'vitest';
 import type { TemplateRow } from '../../../src/shared/bridge/messages';
-import { linkedText, lostSaveCandidates, lostSaveCandidatesText } from '../../../ui/templates/template-words';
+import { linkedText, lostSaveCandidates, lostSaveCandidatesText, undoneSaveText } from '../../../ui/templates/template-words';
 import { messageProblems } from '../../support/message-rules';
 
 const row = (id: string, name: string, linked = false): TemplateRow => ({
@@ -31,6 +31,7 @@ describe('a lost save’s templates', () => {
     expect(lostSaveCandidatesText(2, 'Spring')).toMatch(/^The list has 2 templates named “Spring” that/);
     expect(lostSaveCandidatesText(1, '\u200b')).toMatch(/^The list has a template with no name that/);
     expect(linkedText('Spring sale', 'Spring')).toBe('Linked “Spring sale” to “Spring”.');
-    for (const text of [lostSaveCandidatesText(1, 'Spring'), lostSaveCandidatesText(3, ''), linkedText('', '')]) expect(messageProblems(text)).toEqual([]);
+    for (const text of [lostSaveCandidatesText(1, 'Spring'), lostSaveCandidatesText(3, ''), linkedText('', ''), undoneSaveText('Spring'), undoneSaveText('')]) expect(messageProblems(text)).toEqual([]);
+    expect(undoneSaveText('')).toMatch(/^This frame was saved as the template with no name, still/);
   });
 });

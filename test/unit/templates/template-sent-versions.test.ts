@@ -5,7 +5,7 @@ import { createSentVersionsStore } from '../../../src/templates/sent-versions-st
 import { holdsSentFromHere, linkBehindSent, parseTemplateLink, sentContentHash, sentFromHere, serializeTemplateLink, type SentVersion } from '../../../src/templates/template-link';
 
 const root = { type: 'FRAME', name: 'Spring' };
-const sent: SentVersion = { templateId: 'tpl_1', frameId: '1:2', fileId: 'file_a', updatedAt: '2026-11-24T10:05:00.000Z', sentHash: sentContentHash(root)! };
+const sent: SentVersion = { templateId: 'tpl_1', templateName: 'Spring', frameId: '1:2', fileId: 'file_a', updatedAt: '2026-11-24T10:05:00.000Z', hash: '1:abc', sentHash: sentContentHash(root)! };
 const here = { templateId: 'tpl_1', frameId: '1:2', fileId: 'file_a' };
 
 function memoryStorage() {
@@ -46,6 +46,20 @@ describe('a version sent from here', () => {
 });
 
 describe('the sent versions store', () => {
+  it('finds a frame’s latest in its file, and forgets a frame’s or a template’s', async () => {
+    const store = createSentVersionsStore(memoryStorage());
+    await store.noteAsync(sent);
+    await store.noteAsync({ ...sent, templateId: 'tpl_2', updatedAt: '2026-11-24T11:00:00.000Z' });
+    await store.noteAsync({ ...sent, templateId: 'tpl_3', frameId: '5:5' });
+    expect((await store.readForFrameAsync('1:2', 'file_a'))?.templateId).toBe('tpl_2');
+    expect(await store.readForFrameAsync('1:2', 'file_b')).toBeNull();
+    await store.forgetTemplateAsync('tpl_2');
+    expect((await store.readForFrameAsync('1:2', 'file_a'))?.templateId).toBe('tpl_1');
+    await store.forgetFrameAsync('1:2', 'file_a');
+    expect(await store.readForFrameAsync('1:2', 'file_a')).toBeNull();
+    expect(await store.readAsync('tpl_3')).not.toBeNull();
+  });
+
   it('keeps the latest per template, most recent first, and at most 200', async () => {
     const storage = memoryStorage();
     const store = createSentVersionsStore(storage);
@@ -66,6 +80,15 @@ describe('the sent versions store', () => {
     const store = createSentVersionsStore(storage);
     expect(await store.readAsync('tpl_1')).toBeNull();
     expect(await store.readAsync('tpl_2')).not.toBeNull();
+    // Another shape (a newer version's), or a read that failed: a note leaves the records as they are.
+    storage.values.set('envelope.templates.sent', { v: 2, versions: [] });
+    await store.noteAsync(sent);
+    await store.forgetTemplateAsync('tpl_2');
+    expect(storage.values.get('envelope.templates.sent')).toEqual({ v: 2, versions: [] });
+    storage.values.set('envelope.templates.sent', [{ ...sent, templateId: 'tpl_2' }]);
+    const unreadable = createSentVersionsStore({ ...storage, getAsync: async () => Promise.reject(new Error('read')) });
+    await unreadable.noteAsync(sent);
+    expect(storage.values.get('envelope.templates.sent')).toEqual([{ ...sent, templateId: 'tpl_2' }]);
     const full = createSentVersionsStore({ ...storage, setAsync: async () => Promise.reject(new Error('quota')) });
     await expect(full.noteAsync(sent)).resolves.toBeUndefined();
     const broken = createSentVersionsStore({ ...storage, getAsync: async () => Promise.reject(new Error('read')) });

@@ -6,7 +6,7 @@ import { timedOutError } from '../../../src/templates/template-errors';
 import { messageProblems } from '../../support/message-rules';
 
 const row = (name: string): TemplateRow => ({ id: name, name, description: '', updatedAt: '2026-11-24T10:00:00.000Z', thumbnailUrl: null, linkedFrame: null });
-const selection = { kind: 'frame' as const, what: '', frame: { id: '1:2', name: 'Spring' }, link: null, lostLink: null, otherFileTemplateId: null };
+const selection = { kind: 'frame' as const, what: '', frame: { id: '1:2', name: 'Spring' }, link: null, lostLink: null, otherFileTemplateId: null, undoneSave: null };
 
 describe('template words', () => {
   it('filters by name as typed, any case', () => {
