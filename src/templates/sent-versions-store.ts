@@ -32,29 +32,33 @@ function isSentVersion(value: unknown): value is SentVersion {
 }
 
 export function createSentVersionsStore(storage: ClientStorageLike): SentVersionsStore {
-  /** The records, or null when they cannot be read (or are of another shape, a newer version's): left alone. */
-  const storedAsync = async (): Promise<SentVersion[] | null> => {
+  /**
+   * The stored list as it is, or null when it cannot be read or is not a list (a newer version's
+   * shape): then left alone. Entries of another shape in it are kept, unread, when it is written.
+   */
+  const storedAsync = async (): Promise<unknown[] | null> => {
     try {
       const stored = await storage.getAsync(STORAGE_KEY);
       if (stored === undefined) return [];
-      return Array.isArray(stored) ? stored.filter(isSentVersion) : null;
+      return Array.isArray(stored) ? stored : null;
     } catch {
       return null;
     }
   };
-  const allAsync = async (): Promise<SentVersion[]> => (await storedAsync()) ?? [];
-  const writeAsync = async (versions: SentVersion[]) => {
+  const allAsync = async (): Promise<SentVersion[]> => ((await storedAsync()) ?? []).filter(isSentVersion);
+  /** Writes the list with `change` made to it, unless it could not be read; a refused write is let go. */
+  const changeAsync = async (change: (stored: unknown[]) => unknown[]) => {
+    const stored = await storedAsync();
+    if (stored === null) return;
+    const changed = change(stored);
+    if (changed.length === stored.length && changed.every((entry, index) => entry === stored[index])) return;
     try {
-      await storage.setAsync(STORAGE_KEY, versions.slice(0, SENT_VERSIONS_LIMIT));
+      await storage.setAsync(STORAGE_KEY, changed.slice(0, SENT_VERSIONS_LIMIT));
     } catch {
-      // Full: the save is made and linked; only ⌘Z of it would be read as before.
+      // Full: the save is made and linked; only undo of it would be read as before.
     }
   };
-  const forgetAsync = async (forgotten: (sent: SentVersion) => boolean) => {
-    const all = await storedAsync();
-    const kept = all?.filter((sent) => !forgotten(sent));
-    if (all !== null && kept !== undefined && kept.length !== all.length) await writeAsync(kept);
-  };
+  const forgetAsync = (forgotten: (sent: SentVersion) => boolean) => changeAsync((stored) => stored.filter((entry) => !(isSentVersion(entry) && forgotten(entry))));
   return {
     async readAsync(templateId) {
       return (await allAsync()).find((sent) => sent.templateId === templateId) ?? null;
@@ -62,10 +66,7 @@ export function createSentVersionsStore(storage: ClientStorageLike): SentVersion
     async readForFrameAsync(frameId, fileId) {
       return (await allAsync()).find((sent) => sent.frameId === frameId && sent.fileId === fileId) ?? null;
     },
-    async noteAsync(sent) {
-      const all = await storedAsync();
-      if (all !== null) await writeAsync([sent, ...all.filter((each) => each.templateId !== sent.templateId)]);
-    },
+    noteAsync: (sent) => changeAsync((stored) => [sent, ...stored.filter((entry) => !(isSentVersion(entry) && entry.templateId === sent.templateId))]),
     forgetFrameAsync: (frameId, fileId) => forgetAsync((sent) => sent.frameId === frameId && sent.fileId === fileId),
     forgetTemplateAsync: (templateId) => forgetAsync((sent) => sent.templateId === templateId),
   };

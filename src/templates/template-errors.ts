@@ -130,6 +130,19 @@ export function templateChangedError(facts: { templateName: string; templateId: 
   );
 }
 
+/** Update of a frame with no link to update (the selection shows it as linked no longer). */
+export function notLinkedError(frameName: string): BridgeError {
+  return new BridgeError('not_linked', `${quotedName(frameName, 'The frame')} is not linked to a template. Save it as a template first.`);
+}
+
+/** Update of a frame whose save made a template it is no longer linked to (undo took the link back, or a copy of the file). */
+export function noLongerLinkedError(frameName: string, templateName: string): BridgeError {
+  return new BridgeError(
+    'not_linked',
+    `${quotedName(frameName, 'The frame')} is no longer linked to ${blankName(templateName) ? 'the template its save made' : `the template “${templateName}”`} (undo took the link back, or this file is a copy made before that save), so nothing was sent. Link it to that template again, or save it as a new template.`,
+  );
+}
+
 /**
  * The builder holds a later version than the frame's link names, one this designer sent from this
  * frame (sent-versions-store.ts): ⌘Z took the link back, or this file is a copy of the one it was
@@ -139,7 +152,7 @@ export function templateChangedError(facts: { templateName: string; templateId: 
 export function laterOwnVersionError(facts: { templateName: string; templateId: string; frameId: string }): BridgeError {
   return new BridgeError(
     'template_changed',
-    `${blankName(facts.templateName) ? 'The template' : `The template “${facts.templateName}”`} holds a later version than this frame’s link remembers, one you sent from this frame (its link was taken back by ⌘Z, or this file is a copy). Updating would replace that version with this frame as it is now. Replace it, or unlink the frame to save it as a new template.`,
+    `${blankName(facts.templateName) ? 'The template' : `The template “${facts.templateName}”`} holds a later version than this frame’s link remembers, one you sent from this frame (undo took its link back, or this file is a copy). Updating would replace that version with this frame as it is now. Replace it, or unlink the frame to save it as a new template.`,
     { templateId: facts.templateId, frameId: facts.frameId, ownVersion: true },
   );
 }

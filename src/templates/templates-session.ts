@@ -23,7 +23,7 @@ import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale,
 import { copiedLinkWhat, describeSelection, describeSelectionOf, otherFileLinkWhat, unreadableLinkWhat, type SelectedLayer } from './selection-words';
 import { pageOf, showNodeAsync } from '../platform/show-node';
 import { setRelaunchButton } from '../platform/relaunch-buttons';
-import { alreadyLinkedError, heldByOtherFrameError, laterOwnVersionError, savedInOtherFileError, savedMeanwhileError, otherContentError, templateChangedError, templateError, timedOutError } from './template-errors';
+import { alreadyLinkedError, heldByOtherFrameError, laterOwnVersionError, noLongerLinkedError, notLinkedError, savedInOtherFileError, savedMeanwhileError, otherContentError, templateChangedError, templateError, timedOutError } from './template-errors';
 import { createSentVersionsStore } from './sent-versions-store';
 import {
   holdsLastSent,
@@ -211,13 +211,23 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
   }
 
   /**
-   * What an unlinked frame last saved, when ⌘Z took its link back (the template is still in the
-   * builder, and no frame here holds it): offered to link again, so saving does not make a second.
+   * The template this frame's last save made or updated, when the frame is not linked to it and no
+   * frame here is (⌘Z took the link back, or this file is a copy made before that save): offered to
+   * link again, so saving does not make a second. `link`: the link the frame holds instead (a
+   * duplicate's, or another file's), if any. Not known to be in the builder still: linking finds out.
    */
-  async function undoneSaveOfAsync(frame: FrameNode): Promise<SentVersion | null> {
-    const sent = await sentVersions.readForFrameAsync(frame.id, storedFileIdOf(figma.root));
-    if (sent === null || storedFileIdOf(figma.root) === '' || readIndex()[sent.templateId] !== undefined) return null;
+  async function undoneSaveOfAsync(frame: FrameNode, link: TemplateLink | null): Promise<SentVersion | null> {
+    const fileId = storedFileIdOf(figma.root);
+    if (fileId === '') return null;
+    const sent = await sentVersions.readForFrameAsync(frame.id, fileId);
+    if (sent === null || sent.templateId === link?.templateId || readIndex()[sent.templateId] !== undefined) return null;
     return sent;
+  }
+
+  /** Refused as not linked: said of the template its save made, when undo took the link back (selection words offer to link it again). */
+  async function notLinkedErrorAsync(frame: FrameNode, link: TemplateLink | null): Promise<BridgeError> {
+    const undone = await undoneSaveOfAsync(frame, link);
+    return undone === null ? notLinkedError(frame.name) : noLongerLinkedError(frame.name, undone.templateName);
   }
 
   function removeLink(frame: FrameNode): void {
@@ -281,7 +291,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const unreadable = facts.link === null && frame.getPluginData(TEMPLATE_LINK_KEY) !== '';
       const copied = facts.link === null ? null : facts.state === 'copy' ? copiedLinkWhat(frame.name, facts.link.templateName) : facts.state === 'other-file' ? otherFileLinkWhat(frame.name, facts.link.templateName) : null;
       const said = unreadable ? unreadableLinkWhat(frame.name) : (copied ?? what);
-      const undone = facts.state === 'none' && !unreadable ? await undoneSaveOfAsync(frame) : null;
+      const undone = unreadable ? null : await undoneSaveOfAsync(frame, facts.link);
       return { ...base, what: said, link: null, lostLink: null, undoneSave: undone === null ? null : { templateId: undone.templateId, templateName: undone.templateName } };
     }
     return { ...base, link: { templateId: facts.link.templateId, templateName: facts.link.templateName, savedAt: facts.link.savedAt }, lostLink: null };
@@ -453,14 +463,12 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       if (frame === null) throw new BridgeError('no_frame', 'That frame is no longer in this file.');
       const frameName = frame.name;
       const facts = await linkFactsAsync(frame);
-      if (facts.state !== 'linked' || facts.link === null) {
-        throw new BridgeError('not_linked', `${quotedName(frameName, 'The frame')} is not linked to a template. Save it as a template first.`);
-      }
+      if (facts.state !== 'linked' || facts.link === null) throw await notLinkedErrorAsync(frame, facts.link);
       const link = facts.link;
       const sent = await sentVersions.readAsync(link.templateId);
       const sentHere = sentFromHere(sent, { templateId: link.templateId, frameId: frame.id, fileId: storedFileIdOf(figma.root) }) ? sent : null;
       const reading = await readFrameAsync(figma, frame);
-      // As the link has it, unless ⌘Z took back the link of a later Update from here: the builder holds that one.
+      // As the link has it, unless undo took back the link of a later Update from here (or this file is a copy): the builder holds that one.
       if (reading.hash === link.hash && !(sentHere !== null && linkBehindSent(sentHere, link))) {
         return { outcome: 'unchanged', template: null, changes: [], previewSize: null, selection: await selectionAsync(false) };
       }
@@ -476,6 +484,12 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         // still holds this frame's last content (renamed or described elsewhere) loses nothing.
         const before = await client.getTemplateAsync(link.templateId, deadline.signal);
         const beforeRoot = (before.content as { format?: unknown; root?: unknown } | null | undefined)?.root;
+        // The frame as the builder holds it, sent from here after the link's version (undo took that
+        // link back): the link is put back as that Update left it, and there is nothing to send.
+        if (sentHere !== null && linkBehindSent(sentHere, link) && holdsSentFromHere(sentHere, before.updated_at, beforeRoot) && reading.hash === sentHere.hash) {
+          saveLink(frame, before, sentHere.hash, sentHere.sentHash ?? null);
+          return { outcome: 'unchanged', template: null, changes: [], previewSize: null, selection: await selectionAsync(false) };
+        }
         const known = sameServerTime(before.updated_at, link.savedAt) || holdsLastSent(beforeRoot, link) || holdsSameContent(beforeRoot, reading.node);
         if (!known && !replaceChanges) {
           const refused = { templateName: before.name, templateId: link.templateId, frameId: frame.id };
@@ -631,6 +645,8 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       try {
         template = await client.getTemplateAsync(templateId);
       } catch (error) {
+        // Deleted (by a teammate, say): no frame is offered to link to it again.
+        if (error instanceof ApiError && error.code === 'not_found') await sentVersions.forgetTemplateAsync(templateId);
         throw templateError(error, { templateId });
       }
       // Another frame here holds it: two frames linked to one template would update it in turn.
@@ -638,13 +654,17 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       if (holder !== null && holder.id !== frame.id) throw heldByOtherFrameError(template.name, holder.name);
       throwIfGone();
       const root = (template.content as { format?: unknown; root?: unknown } | null | undefined)?.root;
-      // This frame's own save, its link taken back by ⌘Z, and the template still as it sent it:
+      // This frame's own save, its link taken back by undo, and the template still as it sent it:
       // linked again as that save left it, so the next Update sends what changed here since.
       const sent = await sentVersions.readAsync(templateId);
-      if (sentFromHere(sent, { templateId, frameId: frame.id, fileId: storedFileIdOf(figma.root) }) && holdsSentFromHere(sent, template.updated_at, root)) {
-        throwIfGone();
-        saveLink(frame, template, sent.hash, sent.sentHash ?? null);
-        return { template: rowOf(template, frame), selection: await selectionAsync(false) };
+      if (sentFromHere(sent, { templateId, frameId: frame.id, fileId: storedFileIdOf(figma.root) })) {
+        if (holdsSentFromHere(sent, template.updated_at, root)) {
+          throwIfGone();
+          saveLink(frame, template, sent.hash, sent.sentHash ?? null);
+          return { template: rowOf(template, frame), selection: await selectionAsync(false) };
+        }
+        // Changed since (a teammate): no longer offered as this frame's own; linked below only if it holds the frame as it is.
+        await sentVersions.forgetTemplateAsync(templateId);
       }
       // The frame read now, as a save reads it: only a template holding exactly this is its lost save.
       const reading = await readFrameAsync(figma, frame);

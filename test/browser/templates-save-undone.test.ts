@@ -22,24 +22,34 @@ const storedLinkAsync = () =>
     });
   });
 
-async function savedThenUndoneAsync(theme: 'light' | 'dark') {
+/**
+ * Saved, then ⌘Z. `noticed`: how the window comes to know, as nothing on the canvas changed: the
+ * person selects the frame again, or presses Update template, still shown.
+ */
+async function savedThenUndoneAsync(theme: 'light' | 'dark', noticed: 'selected again' | 'update pressed') {
   const { ui, section } = await demoEmailSavedAsync(h, theme);
   const templates = (await builderAsync<unknown[]>(h, '/templates?per_page=100')).meta.total;
   const linked = await storedLinkAsync();
   expect(linked).not.toBe('');
   await undoAsync();
   expect(await storedLinkAsync()).toBe('');
-  // The person clicks elsewhere and back on the frame.
-  await selectLayerAsync(h.page, 'Cover', 'Cover');
-  await selectLayerAsync(h.page, 'Emails', DEMO_EMAIL_NAME);
+  if (noticed === 'selected again') {
+    await selectLayerAsync(h.page, 'Cover', 'Cover');
+    await selectLayerAsync(h.page, 'Emails', DEMO_EMAIL_NAME);
+  } else {
+    await section.getByRole('button', { name: 'Update template' }).click();
+    await expect.poll(() => textOf(section.getByRole('alert')), { timeout: 20_000 }).toBe(
+      `“${DEMO_EMAIL_NAME}” is no longer linked to the template “${DEMO_EMAIL_NAME}” (undo took the link back, or this file is a copy made before that save), so nothing was sent. Link it to that template again, or save it as a new template.`,
+    );
+  }
   const offer = ui.getByTestId('templates-undone-save');
-  await expect.poll(() => textOf(offer), { timeout: 20_000 }).toContain(`This frame was saved as the template “${DEMO_EMAIL_NAME}”, still in the builder, but is no longer linked to it (⌘Z took the link back, or this file is a copy made before that save).`);
+  await expect.poll(() => textOf(offer), { timeout: 20_000 }).toContain(`This frame was saved as the template “${DEMO_EMAIL_NAME}” but is no longer linked to it (undo took the link back, or this file is a copy made before that save).`);
   return { ui, section, offer, templates, linked };
 }
 
 describe('Templates: ⌘Z after a save', () => {
   it('offers to link the frame to the template its save made; linked again, no second template is made (light)', async () => {
-    const { ui, section, offer, templates, linked } = await savedThenUndoneAsync('light');
+    const { ui, section, offer, templates, linked } = await savedThenUndoneAsync('light', 'update pressed');
     await checkAxeAsync(ui, 'a save undone, light');
     // From the keyboard: the button goes with the offer, and the keyboard comes to Update template.
     await offer.getByRole('button', { name: `Link this frame to “${DEMO_EMAIL_NAME}” again` }).focus();
@@ -54,7 +64,7 @@ describe('Templates: ⌘Z after a save', () => {
   }, 120_000);
 
   it('is clean under axe in the dark theme too, and goes once the frame is saved anew (dark)', async () => {
-    const { ui, section, offer } = await savedThenUndoneAsync('dark');
+    const { ui, section, offer } = await savedThenUndoneAsync('dark', 'selected again');
     await checkAxeAsync(ui, 'a save undone, dark');
     await section.getByRole('button', { name: 'Save as template' }).click();
     await expect.poll(() => textOf(ui.getByTestId('templates-save-result')), { timeout: 30_000 }).toMatch(new RegExp(`^Saved “${DEMO_EMAIL_NAME}” as a template`));
@@ -72,7 +82,7 @@ describe('Templates: ⌘Z after a save', () => {
     await changeFrameFillAsync(h.page, '#ffd0d0');
     await section.getByRole('button', { name: 'Update template' }).click();
     await expect.poll(() => textOf(ui.getByRole('alert')), { timeout: 30_000 }).toBe(
-      `The template “${DEMO_EMAIL_NAME}” holds a later version than this frame’s link remembers, one you sent from this frame (its link was taken back by ⌘Z, or this file is a copy). Updating would replace that version with this frame as it is now. Replace it, or unlink the frame to save it as a new template.`,
+      `The template “${DEMO_EMAIL_NAME}” holds a later version than this frame’s link remembers, one you sent from this frame (undo took its link back, or this file is a copy). Updating would replace that version with this frame as it is now. Replace it, or unlink the frame to save it as a new template.`,
     );
     expect(await ui.getByRole('button', { name: 'Replace their changes' }).count()).toBe(0);
     await checkAxeAsync(ui, 'an Update after ⌘Z of the last, light');

@@ -91,6 +91,9 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
   useEffect(() => setSaid((before) => (before?.for === shownFor ? before : null)), [shownFor]);
   const pendingUpdate = useRef(updateNow);
 
+  /** The selection read again (the sandbox answered that the frame is not as shown); a failed read changes nothing. */
+  const readSelectionAgain = () => void endpoint.request('templates/selection', {}).then(onSelection, () => undefined);
+
   // Each request names the frame shown here: the sandbox may reach it after the selection moved.
   const updateButton = useRef<HTMLButtonElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -115,8 +118,9 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
     const failed = (error: unknown, problem: TemplateProblem) => {
       setProblem(problem, sentIn);
       if (listMayHaveChanged(error)) onSaved();
-      // Saved meanwhile (an earlier save the window gave up on): the frame shows as linked, with its Update.
-      if (error instanceof BridgeError && error.code === 'already_linked') endpoint.request('templates/selection', {}).then(onSelection, () => undefined);
+      // Saved meanwhile (an earlier save the window gave up on), or its link taken back by undo: the
+      // frame shows as it is now (linked with its Update, or offered to be linked again).
+      if (error instanceof BridgeError && (error.code === 'already_linked' || error.code === 'not_linked')) readSelectionAgain();
       if (action === 'create' && listMayHaveChanged(error)) setLostSave({ frameId: frame.id, name: form.name.trim() });
     };
     const target = forProblem ? (problem?.frameId ?? frame.id) : frame.id;
@@ -159,7 +163,11 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
     setSaid(null);
     const sentIn = latestEpoch.current;
     void save.run('link', () => endpoint.request('templates/link', { frameId: frame.id, templateId: row.id }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }), {
-      onError: (error) => setProblem(actionProblem(templateProblem(error), error), sentIn),
+      onError: (error) => {
+        setProblem(actionProblem(templateProblem(error), error), sentIn);
+        // Refused: the frame as it is now (linked already, or no longer offered a template deleted or changed since).
+        if (error instanceof BridgeError) readSelectionAgain();
+      },
       onResult: (linkedNow) => {
         setLostSave(null);
         onSelection(linkedNow.selection);
@@ -180,8 +188,9 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
   const link = selection?.link ?? null;
   const linked = link !== null;
   const candidates = frame !== null && !linked && lostSave?.frameId === frame.id ? lostSaveCandidates(rows, lostSave.name, selection?.otherFileTemplateId ?? null) : [];
-  // A lost save's offers come first: they say what this save may have made.
-  const undoneSave = frame !== null && !linked && !keyMissing && candidates.length === 0 ? (selection?.undoneSave ?? null) : null;
+  // Offered once: among a lost save's templates, it is offered there.
+  const undone = frame !== null && !linked && !keyMissing ? (selection?.undoneSave ?? null) : null;
+  const undoneSave = undone === null || candidates.some((row) => row.id === undone.templateId) ? null : { ...undone, templateName: rows.find((row) => row.id === undone.templateId)?.name ?? undone.templateName };
   const heading = useRef<HTMLHeadingElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
   const resultRef = useRef<HTMLParagraphElement>(null);

@@ -258,12 +258,13 @@ export function lostSaveCandidatesText(count: number, sentName: string): string 
 }
 
 /**
- * An unlinked frame whose save made a template, its link taken back by ⌘Z (a link is part of the
- * file's undo history; the template in the builder is not), or a copy of the file made before that
- * save (Figma keeps the frame's id in a copy, so the two cannot be told apart).
+ * A frame whose save made a template it is no longer linked to: undo took the link back (a link is
+ * part of the file's undo history; the template in the builder is not), or this is a copy of the
+ * file made before that save (Figma keeps the frame's id in a copy, so the two cannot be told
+ * apart: deleting the template is not suggested, as the original may be linked to it).
  */
 export function undoneSaveText(templateName: string): string {
-  return `This frame was saved as the template ${quotedName(templateName, 'with no name')}, still in the builder, but is no longer linked to it (⌘Z took the link back, or this file is a copy made before that save). Link it again rather than saving a second template, or delete that one in the list below.`;
+  return `This frame was saved as the template ${quotedName(templateName, 'with no name')} but is no longer linked to it (undo took the link back, or this file is a copy made before that save). Link it again rather than saving a second template.`;
 }
 
 /** What linking said: "Linked “Spring sale” to “Spring”." */

@@ -725,10 +725,18 @@ describe('⌘Z after an Update', () => {
     const asked = await rejectionOf(plugin.handlers['templates/update']({ frameId }, context));
     expect(asked).toMatchObject({ code: 'template_changed', details: { ownVersion: true } });
     expect(asked.message).toBe(
-      'The template “Spring” holds a later version than this frame’s link remembers, one you sent from this frame (its link was taken back by ⌘Z, or this file is a copy). Updating would replace that version with this frame as it is now. Replace it, or unlink the frame to save it as a new template.',
+      'The template “Spring” holds a later version than this frame’s link remembers, one you sent from this frame (undo took its link back, or this file is a copy). Updating would replace that version with this frame as it is now. Replace it, or unlink the frame to save it as a new template.',
     );
     expect(messageProblems(asked.message)).toEqual([]);
   }
+
+  it('then Update with the frame as it sent it: the link is put back as that Update left it, and nothing is sent', async () => {
+    const { frame, id } = await updatedThenUndoneAsync();
+    const before = sent.length;
+    expect((await plugin.handlers['templates/update']({ frameId: frame.id }, context)).outcome).toBe('unchanged');
+    expect(sent.slice(before).map((request) => request.method)).toEqual(['GET']);
+    expect(linkOf(frame)?.savedAt).toBe((await apiAsync(`/templates/${id}`)).body.data.updated_at);
+  });
 
   it('then an edit and Update: said as this designer’s own version, not a change in the builder, and replaced when asked', async () => {
     const { frame, id } = await updatedThenUndoneAsync();
@@ -810,6 +818,42 @@ describe('⌘Z after a save', () => {
     expect((await apiAsync(`/templates/${id}`, { method: 'PUT', body: { content: theirs } })).status).toBe(200);
     expect(await rejectionOf(plugin.handlers['templates/link']({ frameId: frame.id, templateId: id }, context))).toMatchObject({ code: 'other_content' });
     expect(linkOf(frame)).toBeNull();
+    // No longer offered as this frame's own.
+    expect((await plugin.handlers['templates/selection']({}, context)).undoneSave).toBeNull();
+  });
+
+  it('a template a teammate deleted since: linking says so, and it is offered no more', async () => {
+    const { frame, id } = await savedThenUndoneAsync();
+    expect((await apiAsync(`/templates/${id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await rejectionOf(plugin.handlers['templates/link']({ frameId: frame.id, templateId: id }, context))).toMatchObject({ code: 'not_found' });
+    expect((await plugin.handlers['templates/selection']({}, context)).undoneSave).toBeNull();
+  });
+
+  it('Update pressed on the frame shown as linked still says which template it is no longer linked to, and sends nothing', async () => {
+    const { frame } = await savedThenUndoneAsync();
+    const before = sent.length;
+    const refused = await rejectionOf(plugin.handlers['templates/update']({ frameId: frame.id }, context));
+    expect(refused).toMatchObject({ code: 'not_linked' });
+    expect(refused.message).toBe(`“${EMAIL}” is no longer linked to the template “Spring” (undo took the link back, or this file is a copy made before that save), so nothing was sent. Link it to that template again, or save it as a new template.`);
+    expect(messageProblems(refused.message)).toEqual([]);
+    expect(sent.slice(before)).toEqual([]);
+  });
+
+  it('a duplicate of a linked frame saved as its own template, then undone: back to a copy, and offered its own template again', async () => {
+    const { frame, id } = await linkedSpringAsync();
+    const copy = frame.clone();
+    frame.parent!.appendChild(copy);
+    fake.figma.currentPage.selection = [copy];
+    fake.figma.commitUndo();
+    const own = (await plugin.handlers['templates/create']({ name: 'Spring, second', description: '', frameId: copy.id }, context)).template!.id;
+    fake.figma.triggerUndo();
+    expect(linkOf(copy)?.templateId).toBe(id);
+    const selection = await plugin.handlers['templates/selection']({}, context);
+    expect(selection.what).toMatch(/is a copy of a frame linked to the template “Spring”/);
+    expect(selection.undoneSave).toEqual({ templateId: own, templateName: 'Spring, second' });
+    await plugin.handlers['templates/link']({ frameId: copy.id, templateId: own }, context);
+    expect(linkOf(copy)?.templateId).toBe(own);
+    expect(linkOf(frame)?.templateId).toBe(id);
   });
 
   it('is not offered after an Unlink on purpose, nor once the template is deleted', async () => {

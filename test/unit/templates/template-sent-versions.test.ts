@@ -80,6 +80,9 @@ describe('the sent versions store', () => {
     const store = createSentVersionsStore(storage);
     expect(await store.readAsync('tpl_1')).toBeNull();
     expect(await store.readAsync('tpl_2')).not.toBeNull();
+    // Entries of another shape are kept, unread, by a note.
+    await store.noteAsync({ ...sent, templateId: 'tpl_9' });
+    expect(storage.values.get('envelope.templates.sent')).toEqual([{ ...sent, templateId: 'tpl_9' }, { templateId: 'tpl_1' }, 'junk', { ...sent, templateId: 'tpl_2' }]);
     // Another shape (a newer version's), or a read that failed: a note leaves the records as they are.
     storage.values.set('envelope.templates.sent', { v: 2, versions: [] });
     await store.noteAsync(sent);
