@@ -3,9 +3,10 @@
 // ⌘Z of an Update the link named the version before, so the next Update blamed a teammate for the
 // designer's own version ("changed in the builder"), or, with the frame undone too, said
 // "unchanged" while the builder held the version undone; after ⌘Z of a save, saving again made a
-// second template. The record changes words and offers only: nothing is sent unseen on its say
-// (a copy of the file keeps the frame's ids, so its record may be of newer work there). Best
-// effort: without one, the link decides as before.
+// second template. The record changes words and offers, and puts back a link undo took when the
+// builder holds exactly what was sent and the frame is as it sent it; nothing is sent unseen on
+// its say (a copy of the file keeps the frame's ids, so its record may be of newer work there).
+// Best effort: without one, the link decides as before.
 import type { ClientStorageLike } from '../platform/client-storage';
 import type { SentVersion } from './template-link';
 

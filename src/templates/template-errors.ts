@@ -139,7 +139,7 @@ export function notLinkedError(frameName: string): BridgeError {
 export function noLongerLinkedError(frameName: string, templateName: string): BridgeError {
   return new BridgeError(
     'not_linked',
-    `${quotedName(frameName, 'The frame')} is no longer linked to ${blankName(templateName) ? 'the template its save made' : `the template “${templateName}”`} (undo took the link back, or this file is a copy made before that save), so nothing was sent. Link it to that template again, or save it as a new template.`,
+    `Nothing was sent: ${quotedName(frameName, 'the frame')} is no longer linked to ${blankName(templateName) ? 'the template its save made' : `the template “${templateName}”`}. Link it again to update that template.`,
   );
 }
 

@@ -487,6 +487,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         // The frame as the builder holds it, sent from here after the link's version (undo took that
         // link back): the link is put back as that Update left it, and there is nothing to send.
         if (sentHere !== null && linkBehindSent(sentHere, link) && holdsSentFromHere(sentHere, before.updated_at, beforeRoot) && reading.hash === sentHere.hash) {
+          if (frame.removed) throw new BridgeError('no_frame', `${quotedName(frameName, 'The frame')} was deleted meanwhile, so nothing was sent.`);
           saveLink(frame, before, sentHere.hash, sentHere.sentHash ?? null);
           return { outcome: 'unchanged', template: null, changes: [], previewSize: null, selection: await selectionAsync(false) };
         }

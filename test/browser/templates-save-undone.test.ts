@@ -37,13 +37,16 @@ async function savedThenUndoneAsync(theme: 'light' | 'dark', noticed: 'selected 
     await selectLayerAsync(h.page, 'Cover', 'Cover');
     await selectLayerAsync(h.page, 'Emails', DEMO_EMAIL_NAME);
   } else {
-    await section.getByRole('button', { name: 'Update template' }).click();
+    await section.getByRole('button', { name: 'Update template' }).focus();
+    await h.page.keyboard.press('Enter');
     await expect.poll(() => textOf(section.getByRole('alert')), { timeout: 20_000 }).toBe(
-      `“${DEMO_EMAIL_NAME}” is no longer linked to the template “${DEMO_EMAIL_NAME}” (undo took the link back, or this file is a copy made before that save), so nothing was sent. Link it to that template again, or save it as a new template.`,
+      `Nothing was sent: “${DEMO_EMAIL_NAME}” is no longer linked to the template “${DEMO_EMAIL_NAME}”. Link it again to update that template.`,
     );
+    // The keyboard that pressed Update is on the offer, not on Save as template (Enter again saved a second).
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe(`Link this frame to “${DEMO_EMAIL_NAME}” again`);
   }
   const offer = ui.getByTestId('templates-undone-save');
-  await expect.poll(() => textOf(offer), { timeout: 20_000 }).toContain(`This frame was saved as the template “${DEMO_EMAIL_NAME}” but is no longer linked to it (undo took the link back, or this file is a copy made before that save).`);
+  await expect.poll(() => textOf(offer), { timeout: 20_000 }).toContain(`This frame was saved as the template “${DEMO_EMAIL_NAME}”, but is no longer linked to it (undo took the link back, or this file is a copy made before that save).`);
   return { ui, section, offer, templates, linked };
 }
 
@@ -51,8 +54,7 @@ describe('Templates: ⌘Z after a save', () => {
   it('offers to link the frame to the template its save made; linked again, no second template is made (light)', async () => {
     const { ui, section, offer, templates, linked } = await savedThenUndoneAsync('light', 'update pressed');
     await checkAxeAsync(ui, 'a save undone, light');
-    // From the keyboard: the button goes with the offer, and the keyboard comes to Update template.
-    await offer.getByRole('button', { name: `Link this frame to “${DEMO_EMAIL_NAME}” again` }).focus();
+    // From the keyboard, where the refused Update left it: the button goes with the offer, and the keyboard comes to Update template.
     await h.page.keyboard.press('Enter');
     await expect.poll(() => textOf(ui.getByTestId('templates-save-result')), { timeout: 20_000 }).toBe(`Linked “${DEMO_EMAIL_NAME}” to “${DEMO_EMAIL_NAME}”.`);
     await section.getByRole('button', { name: 'Update template' }).waitFor();
@@ -89,5 +91,17 @@ describe('Templates: ⌘Z after a save', () => {
     await ui.getByRole('button', { name: 'Replace it' }).click();
     await expect.poll(() => textOf(result), { timeout: 30_000 }).toMatch(/^Updated .*Changed since the last save: fill\.$/);
     expect(await ui.getByRole('alert').count()).toBe(0);
+  }, 120_000);
+
+  it('a template a teammate deleted meanwhile: linking says so, the offer goes, and the keyboard is on the section’s heading (dark)', async () => {
+    const { ui, offer } = await savedThenUndoneAsync('dark', 'selected again');
+    const id = (await builderAsync<Array<{ id: string; name: string }>>(h, '/templates?per_page=100')).data.find((template) => template.name === DEMO_EMAIL_NAME)!.id;
+    expect((await builderAsync(h, `/templates/${id}`, 'DELETE')).status).toBe(204);
+    await offer.getByRole('button', { name: `Link this frame to “${DEMO_EMAIL_NAME}” again` }).focus();
+    await h.page.keyboard.press('Enter');
+    await expect.poll(() => textOf(ui.getByRole('region', { name: 'Save selection as template' }).getByRole('alert')), { timeout: 20_000 }).toContain('is no longer in the builder: it has been deleted.');
+    await expect.poll(() => offer.count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Save selection as template');
+    await checkAxeAsync(ui, 'a link again refused, dark');
   }, 120_000);
 });

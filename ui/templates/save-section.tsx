@@ -191,6 +191,16 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
   // Offered once: among a lost save's templates, it is offered there.
   const undone = frame !== null && !linked && !keyMissing ? (selection?.undoneSave ?? null) : null;
   const undoneSave = undone === null || candidates.some((row) => row.id === undone.templateId) ? null : { ...undone, templateName: rows.find((row) => row.id === undone.templateId)?.name ?? undone.templateName };
+  // The offer goes when its link is refused (the template found gone or changed): the keyboard on
+  // its button goes to the heading, not the page's body (nor Save as template, as above).
+  const undoneShown = undoneSave?.templateId ?? null;
+  const undoneBefore = useRef(undoneShown);
+  useLayoutEffect(() => {
+    const went = undoneBefore.current !== null && undoneShown === null;
+    undoneBefore.current = undoneShown;
+    // Linked now: the keyboard goes to Update template (below).
+    if (went && !linked && document.hasFocus() && document.activeElement === document.body) heading.current?.focus();
+  }, [undoneShown]);
   const heading = useRef<HTMLHeadingElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
   const resultRef = useRef<HTMLParagraphElement>(null);
@@ -201,12 +211,16 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
   // held, repeating) saved the frame as a new template nobody asked for. It goes to the words saying
   // it was unlinked, where Enter does nothing, in sight below the form (Shift+Tab: Save as template).
   // Before the window draws the swap (as focus-keeper does): after, the focus sat on the body for a frame.
+  // Update refused as no longer linked (undo took the link back) swaps the buttons for the offer to
+  // link again and the form: the keyboard goes to the offer, not to Save as template (Enter pressed
+  // again there saved a second template, the thing the offer is there to spare).
   const unlinkedHere = useRef(false);
+  const undoneButton = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => {
     const unlinked = unlinkedHere.current;
     unlinkedHere.current = false;
     if (!document.hasFocus() || document.activeElement !== document.body) return;
-    ((linked ? updateButton.current : unlinked ? resultRef.current : saveButton.current) ?? heading.current)?.focus();
+    ((linked ? updateButton.current : unlinked ? resultRef.current : (undoneButton.current ?? saveButton.current)) ?? heading.current)?.focus();
   }, [linked]);
   // A button beside a failure ("Unlink the frame", "Replace their changes") goes with the failure
   // as its action starts. The focus on it moves first, so it is never left on the page's body: to
@@ -246,7 +260,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
         <div class="lost-save" data-testid="templates-undone-save">
           <p>{undoneSaveText(undoneSave.templateName)}</p>
           <div class="button-row">
-            <Button busy={save.pending === 'link'} disabled={busy && save.pending !== 'link'} onClick={() => linkTo({ id: undoneSave.templateId })}>
+            <Button busy={save.pending === 'link'} disabled={busy && save.pending !== 'link'} onClick={() => linkTo({ id: undoneSave.templateId })} buttonRef={undoneButton}>
               {`Link this frame to ${quotedName(undoneSave.templateName, 'the template with no name')} again`}
             </Button>
           </div>

@@ -264,7 +264,7 @@ export function lostSaveCandidatesText(count: number, sentName: string): string 
  * apart: deleting the template is not suggested, as the original may be linked to it).
  */
 export function undoneSaveText(templateName: string): string {
-  return `This frame was saved as the template ${quotedName(templateName, 'with no name')} but is no longer linked to it (undo took the link back, or this file is a copy made before that save). Link it again rather than saving a second template.`;
+  return `This frame was saved as the template ${quotedName(templateName, 'with no name')}, but is no longer linked to it (undo took the link back, or this file is a copy made before that save). Link it again rather than saving a second template.`;
 }
 
 /** What linking said: "Linked “Spring sale” to “Spring”." */

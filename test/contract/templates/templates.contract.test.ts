@@ -834,7 +834,7 @@ describe('⌘Z after a save', () => {
     const before = sent.length;
     const refused = await rejectionOf(plugin.handlers['templates/update']({ frameId: frame.id }, context));
     expect(refused).toMatchObject({ code: 'not_linked' });
-    expect(refused.message).toBe(`“${EMAIL}” is no longer linked to the template “Spring” (undo took the link back, or this file is a copy made before that save), so nothing was sent. Link it to that template again, or save it as a new template.`);
+    expect(refused.message).toBe(`Nothing was sent: “${EMAIL}” is no longer linked to the template “Spring”. Link it again to update that template.`);
     expect(messageProblems(refused.message)).toEqual([]);
     expect(sent.slice(before)).toEqual([]);
   });

@@ -32,6 +32,6 @@ describe('a lost save’s templates', () => {
     expect(lostSaveCandidatesText(1, '\u200b')).toMatch(/^The list has a template with no name that/);
     expect(linkedText('Spring sale', 'Spring')).toBe('Linked “Spring sale” to “Spring”.');
     for (const text of [lostSaveCandidatesText(1, 'Spring'), lostSaveCandidatesText(3, ''), linkedText('', ''), undoneSaveText('Spring'), undoneSaveText('')]) expect(messageProblems(text)).toEqual([]);
-    expect(undoneSaveText('')).toMatch(/^This frame was saved as the template with no name but is/);
+    expect(undoneSaveText('')).toMatch(/^This frame was saved as the template with no name, but is/);
   });
 });
