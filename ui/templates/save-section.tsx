@@ -193,6 +193,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
   const undoneSave = undone === null || candidates.some((row) => row.id === undone.templateId) ? null : { ...undone, templateName: rows.find((row) => row.id === undone.templateId)?.name ?? undone.templateName };
   // The offer goes when its link is refused (the template found gone or changed): the keyboard on
   // its button goes to the heading, not the page's body (nor Save as template, as above).
+  const heading = useRef<HTMLHeadingElement>(null);
   const undoneShown = undoneSave?.templateId ?? null;
   const undoneBefore = useRef(undoneShown);
   useLayoutEffect(() => {
@@ -200,8 +201,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
     undoneBefore.current = undoneShown;
     // Linked now: the keyboard goes to Update template (below).
     if (went && !linked && document.hasFocus() && document.activeElement === document.body) heading.current?.focus();
-  }, [undoneShown]);
-  const heading = useRef<HTMLHeadingElement>(null);
+  }, [undoneShown, linked]);
   const saveButton = useRef<HTMLButtonElement>(null);
   const resultRef = useRef<HTMLParagraphElement>(null);
   // Saving or unlinking swaps the form for the buttons (or back): the focus on the control that
