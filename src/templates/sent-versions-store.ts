@@ -4,7 +4,8 @@
 // designer's own version ("changed in the builder"), or, with the frame undone too, said
 // "unchanged" while the builder held the version undone; after ⌘Z of a save, saving again made a
 // second template. The record changes words and offers, and puts back a link undo took when the
-// builder holds exactly what was sent and the frame is as it sent it; nothing is sent unseen on
+// builder holds exactly what was sent (for an Update, only with the frame as it sent it, too;
+// linking again from the offer is the designer's own choice); nothing is sent unseen on
 // its say (a copy of the file keeps the frame's ids, so its record may be of newer work there).
 // Best effort: without one, the link decides as before.
 import type { ClientStorageLike } from '../platform/client-storage';
@@ -67,7 +68,8 @@ export function createSentVersionsStore(storage: ClientStorageLike): SentVersion
     async readForFrameAsync(frameId, fileId) {
       return (await allAsync()).find((sent) => sent.frameId === frameId && sent.fileId === fileId) ?? null;
     },
-    noteAsync: (sent) => changeAsync((stored) => [sent, ...stored.filter((entry) => !(isSentVersion(entry) && entry.templateId === sent.templateId))]),
+    // Older records of the template, and of the frame (its last save is the one to offer back), go.
+    noteAsync: (sent) => changeAsync((stored) => [sent, ...stored.filter((entry) => !(isSentVersion(entry) && (entry.templateId === sent.templateId || (entry.frameId === sent.frameId && entry.fileId === sent.fileId))))]),
     forgetFrameAsync: (frameId, fileId) => forgetAsync((sent) => sent.frameId === frameId && sent.fileId === fileId),
     forgetTemplateAsync: (templateId) => forgetAsync((sent) => sent.templateId === templateId),
   };

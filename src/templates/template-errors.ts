@@ -136,10 +136,10 @@ export function notLinkedError(frameName: string): BridgeError {
 }
 
 /** Update of a frame whose save made a template it is no longer linked to (undo took the link back, or a copy of the file). */
-export function noLongerLinkedError(frameName: string, templateName: string): BridgeError {
+export function noLongerLinkedError(frameName: string): BridgeError {
   return new BridgeError(
     'not_linked',
-    `Nothing was sent: ${quotedName(frameName, 'the frame')} is no longer linked to ${blankName(templateName) ? 'the template its save made' : `the template “${templateName}”`}. Link it again to update that template.`,
+    `Nothing was sent: ${quotedName(frameName, 'the frame')} is no longer linked to the template its save made. Link it again to update that template.`,
   );
 }
 
@@ -166,6 +166,14 @@ export function otherContentError(templateName: string, frameName: string): Brid
   return new BridgeError(
     'other_content',
     `${quotedName(frameName, 'The frame')} was not linked: the template ${quotedName(templateName, 'with no name')} holds other content than the frame has now (it was changed since it was saved, or it is another frame’s). Save the frame as a template again, or pick another template.`,
+  );
+}
+
+/** The template this frame's save made, offered to link again, was changed in the builder since (a teammate): linked, its next update would replace that unseen. */
+export function changedSinceSaveError(templateName: string, frameName: string): BridgeError {
+  return new BridgeError(
+    'other_content',
+    `${quotedName(frameName, 'The frame')} was not linked again: the template ${quotedName(templateName, 'with no name')} was changed in the builder since this frame was saved to it. Save the frame as a new template, or ask who changed it.`,
   );
 }
 

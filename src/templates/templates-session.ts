@@ -23,7 +23,7 @@ import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale,
 import { copiedLinkWhat, describeSelection, describeSelectionOf, otherFileLinkWhat, unreadableLinkWhat, type SelectedLayer } from './selection-words';
 import { pageOf, showNodeAsync } from '../platform/show-node';
 import { setRelaunchButton } from '../platform/relaunch-buttons';
-import { alreadyLinkedError, heldByOtherFrameError, laterOwnVersionError, noLongerLinkedError, notLinkedError, savedInOtherFileError, savedMeanwhileError, otherContentError, templateChangedError, templateError, timedOutError } from './template-errors';
+import { alreadyLinkedError, changedSinceSaveError, heldByOtherFrameError, laterOwnVersionError, noLongerLinkedError, notLinkedError, savedInOtherFileError, savedMeanwhileError, otherContentError, templateChangedError, templateError, timedOutError } from './template-errors';
 import { createSentVersionsStore } from './sent-versions-store';
 import {
   holdsLastSent,
@@ -211,7 +211,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
   }
 
   /**
-   * The template this frame's last save made or updated, when the frame is not linked to it and no
+   * The template this frame's last save made or updated (or its last link to one), when the frame is not linked to it and no
    * frame here is (⌘Z took the link back, or this file is a copy made before that save): offered to
    * link again, so saving does not make a second. `link`: the link the frame holds instead (a
    * duplicate's, or another file's), if any. Not known to be in the builder still: linking finds out.
@@ -227,7 +227,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
   /** Refused as not linked: said of the template its save made, when undo took the link back (selection words offer to link it again). */
   async function notLinkedErrorAsync(frame: FrameNode, link: TemplateLink | null): Promise<BridgeError> {
     const undone = await undoneSaveOfAsync(frame, link);
-    return undone === null ? notLinkedError(frame.name) : noLongerLinkedError(frame.name, undone.templateName);
+    return undone === null ? notLinkedError(frame.name) : noLongerLinkedError(frame.name);
   }
 
   function removeLink(frame: FrameNode): void {
@@ -658,7 +658,8 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       // This frame's own save, its link taken back by undo, and the template still as it sent it:
       // linked again as that save left it, so the next Update sends what changed here since.
       const sent = await sentVersions.readAsync(templateId);
-      if (sentFromHere(sent, { templateId, frameId: frame.id, fileId: storedFileIdOf(figma.root) })) {
+      const ownSave = sentFromHere(sent, { templateId, frameId: frame.id, fileId: storedFileIdOf(figma.root) });
+      if (ownSave) {
         if (holdsSentFromHere(sent, template.updated_at, root)) {
           throwIfGone();
           saveLink(frame, template, sent.hash, sent.sentHash ?? null);
@@ -669,9 +670,12 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       }
       // The frame read now, as a save reads it: only a template holding exactly this is its lost save.
       const reading = await readFrameAsync(figma, frame);
-      if (!holdsSameContent(root, reading.node)) throw otherContentError(template.name, frameName);
+      if (!holdsSameContent(root, reading.node)) throw ownSave ? changedSinceSaveError(template.name, frameName) : otherContentError(template.name, frameName);
       throwIfGone();
-      saveLink(frame, template, reading.hash, sentContentHash(root));
+      const sentHash = sentContentHash(root);
+      saveLink(frame, template, reading.hash, sentHash);
+      // As a save's: undo of this link is offered back too.
+      await noteSentAsync(frame, template, reading.hash, sentHash);
       return { template: rowOf(template, frame), selection: await selectionAsync(false) };
     },
   };

@@ -40,7 +40,7 @@ async function savedThenUndoneAsync(theme: 'light' | 'dark', noticed: 'selected 
     await section.getByRole('button', { name: 'Update template' }).focus();
     await h.page.keyboard.press('Enter');
     await expect.poll(() => textOf(section.getByRole('alert')), { timeout: 20_000 }).toBe(
-      `Nothing was sent: “${DEMO_EMAIL_NAME}” is no longer linked to the template “${DEMO_EMAIL_NAME}”. Link it again to update that template.`,
+      `Nothing was sent: “${DEMO_EMAIL_NAME}” is no longer linked to the template its save made. Link it again to update that template.`,
     );
     // The keyboard that pressed Update is on the offer, not on Save as template (Enter again saved a second).
     await expect.poll(() => ui.evaluate(() => document.activeElement?.textContent?.trim())).toBe(`Link this frame to “${DEMO_EMAIL_NAME}” again`);

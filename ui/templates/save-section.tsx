@@ -192,7 +192,7 @@ export function SaveSection({ endpoint, selection, onSelection, onSaved, onUnlin
   const undone = frame !== null && !linked && !keyMissing ? (selection?.undoneSave ?? null) : null;
   const undoneSave = undone === null || candidates.some((row) => row.id === undone.templateId) ? null : { ...undone, templateName: rows.find((row) => row.id === undone.templateId)?.name ?? undone.templateName };
   // The offer goes when its link is refused (the template found gone or changed): the keyboard on
-  // its button goes to the heading, not the page's body (nor Save as template, as above).
+  // its button goes to the heading, not the page's body (nor Save as template, as below).
   const heading = useRef<HTMLHeadingElement>(null);
   const undoneShown = undoneSave?.templateId ?? null;
   const undoneBefore = useRef(undoneShown);

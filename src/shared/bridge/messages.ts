@@ -363,7 +363,11 @@ export const templateSelectionSchema = z.object({
   lostLink: z.nullable(z.object({ templateName: z.string() })),
   /** A frame copied from another file: the template its link names there (that file's, never a candidate for this frame here). */
   otherFileTemplateId: z.nullable(z.string()),
-  /** An unlinked frame whose save made this template, its link taken back by ⌘Z: it can be linked again. */
+  /**
+   * A frame whose last save made (or updated) this template, no longer linked to it: undo took the
+   * link back (a duplicate frame back to the link it was copied with, too), or this file is a copy
+   * made before that save. It can be linked again.
+   */
   undoneSave: z.nullable(z.object({ templateId: z.string(), templateName: z.string() })),
 });
 export type TemplateSelection = z.infer<typeof templateSelectionSchema>;

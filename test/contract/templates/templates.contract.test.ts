@@ -816,10 +816,26 @@ describe('⌘Z after a save', () => {
     await controlAsync(emulator.builderUrl, 'clock', { advance_seconds: 60 });
     const theirs = { format: 'figma-node-tree', version: 1, root: { type: 'FRAME', name: 'Edited in the builder' } };
     expect((await apiAsync(`/templates/${id}`, { method: 'PUT', body: { content: theirs } })).status).toBe(200);
-    expect(await rejectionOf(plugin.handlers['templates/link']({ frameId: frame.id, templateId: id }, context))).toMatchObject({ code: 'other_content' });
+    const refused = await rejectionOf(plugin.handlers['templates/link']({ frameId: frame.id, templateId: id }, context));
+    expect(refused).toMatchObject({ code: 'other_content' });
+    expect(refused.message).toBe(`“${EMAIL}” was not linked again: the template “Spring” was changed in the builder since this frame was saved to it. Save the frame as a new template, or ask who changed it.`);
+    expect(messageProblems(refused.message)).toEqual([]);
     expect(linkOf(frame)).toBeNull();
     // No longer offered as this frame's own.
     expect((await plugin.handlers['templates/selection']({}, context)).undoneSave).toBeNull();
+  });
+
+  it('a link made by content (a lost save’s), then undone, is offered back as a save’s is', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    const id = (await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context)).template!.id;
+    await plugin.handlers['templates/unlink']({ frameId: frame.id }, context);
+    expect((await plugin.handlers['templates/selection']({}, context)).undoneSave).toBeNull();
+    fake.figma.commitUndo();
+    await plugin.handlers['templates/link']({ frameId: frame.id, templateId: id }, context);
+    fake.figma.triggerUndo();
+    expect(linkOf(frame)).toBeNull();
+    expect((await plugin.handlers['templates/selection']({}, context)).undoneSave).toEqual({ templateId: id, templateName: 'Spring' });
   });
 
   it('a template a teammate deleted since: linking says so, and it is offered no more', async () => {
@@ -834,7 +850,7 @@ describe('⌘Z after a save', () => {
     const before = sent.length;
     const refused = await rejectionOf(plugin.handlers['templates/update']({ frameId: frame.id }, context));
     expect(refused).toMatchObject({ code: 'not_linked' });
-    expect(refused.message).toBe(`Nothing was sent: “${EMAIL}” is no longer linked to the template “Spring”. Link it again to update that template.`);
+    expect(refused.message).toBe(`Nothing was sent: “${EMAIL}” is no longer linked to the template its save made. Link it again to update that template.`);
     expect(messageProblems(refused.message)).toEqual([]);
     expect(sent.slice(before)).toEqual([]);
   });

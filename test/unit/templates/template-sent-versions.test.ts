@@ -46,18 +46,20 @@ describe('a version sent from here', () => {
 });
 
 describe('the sent versions store', () => {
-  it('finds a frame’s latest in its file, and forgets a frame’s or a template’s', async () => {
+  it('keeps a frame’s last save only (an older one never comes back as the one to offer), and forgets a frame’s or a template’s', async () => {
     const store = createSentVersionsStore(memoryStorage());
     await store.noteAsync(sent);
     await store.noteAsync({ ...sent, templateId: 'tpl_2', updatedAt: '2026-11-24T11:00:00.000Z' });
     await store.noteAsync({ ...sent, templateId: 'tpl_3', frameId: '5:5' });
+    await store.noteAsync({ ...sent, templateId: 'tpl_4', fileId: 'file_b' });
     expect((await store.readForFrameAsync('1:2', 'file_a'))?.templateId).toBe('tpl_2');
-    expect(await store.readForFrameAsync('1:2', 'file_b')).toBeNull();
+    expect(await store.readAsync('tpl_1')).toBeNull();
+    expect((await store.readForFrameAsync('1:2', 'file_b'))?.templateId).toBe('tpl_4');
     await store.forgetTemplateAsync('tpl_2');
-    expect((await store.readForFrameAsync('1:2', 'file_a'))?.templateId).toBe('tpl_1');
-    await store.forgetFrameAsync('1:2', 'file_a');
     expect(await store.readForFrameAsync('1:2', 'file_a')).toBeNull();
-    expect(await store.readAsync('tpl_3')).not.toBeNull();
+    await store.forgetFrameAsync('5:5', 'file_a');
+    expect(await store.readAsync('tpl_3')).toBeNull();
+    expect(await store.readAsync('tpl_4')).not.toBeNull();
   });
 
   it('keeps the latest per template, most recent first, and at most 200', async () => {
@@ -67,7 +69,7 @@ describe('the sent versions store', () => {
     await store.noteAsync(sent);
     await store.noteAsync({ ...sent, updatedAt: '2026-11-24T10:09:00.000Z' });
     expect((await store.readAsync('tpl_1'))?.updatedAt).toBe('2026-11-24T10:09:00.000Z');
-    for (let index = 0; index < 210; index++) await store.noteAsync({ ...sent, templateId: `tpl_many_${index}` });
+    for (let index = 0; index < 210; index++) await store.noteAsync({ ...sent, templateId: `tpl_many_${index}`, frameId: `9:${index}` });
     expect(await store.readAsync('tpl_1')).toBeNull();
     expect(await store.readAsync('tpl_many_209')).not.toBeNull();
     expect(await store.readAsync('tpl_many_10')).not.toBeNull();
@@ -81,8 +83,8 @@ describe('the sent versions store', () => {
     expect(await store.readAsync('tpl_1')).toBeNull();
     expect(await store.readAsync('tpl_2')).not.toBeNull();
     // Entries of another shape are kept, unread, by a note.
-    await store.noteAsync({ ...sent, templateId: 'tpl_9' });
-    expect(storage.values.get('envelope.templates.sent')).toEqual([{ ...sent, templateId: 'tpl_9' }, { templateId: 'tpl_1' }, 'junk', { ...sent, templateId: 'tpl_2' }]);
+    await store.noteAsync({ ...sent, templateId: 'tpl_9', frameId: '9:9' });
+    expect(storage.values.get('envelope.templates.sent')).toEqual([{ ...sent, templateId: 'tpl_9', frameId: '9:9' }, { templateId: 'tpl_1' }, 'junk', { ...sent, templateId: 'tpl_2' }]);
     // Another shape (a newer version's), or a read that failed: a note leaves the records as they are.
     storage.values.set('envelope.templates.sent', { v: 2, versions: [] });
     await store.noteAsync(sent);
