@@ -12,6 +12,7 @@ import { isStandInAddress } from '../shared/config/stand-in-address';
 import { NO_KEY_CHECK } from './design-system-check';
 import type { DocumentSettings } from './document-settings';
 import { keyMayFollow, type KeyStore } from './key-store';
+import { asUndoStep as asOwnUndoStep } from '../platform/undo-step';
 
 export type SettingsRequest =
   | 'settings/get'
@@ -74,13 +75,7 @@ export function createSettingsHandlers(dependencies: SettingsDependencies): Sett
   const readViewAsync = () => readSettingsViewAsync(dependencies);
 
   /** ⌘Z then takes back this save alone, not the change before or after it (a sync's take, a reference). */
-  const asUndoStep = (write: () => void) => {
-    const { figma, open } = dependencies.undoSteps;
-    const own = !open();
-    if (own) figma.commitUndo();
-    write();
-    if (own) figma.commitUndo();
-  };
+  const asUndoStep = (write: () => void) => asOwnUndoStep(dependencies.undoSteps.figma, dependencies.undoSteps.open, write);
 
   return {
     'settings/get': readViewAsync,

@@ -2,6 +2,7 @@
 // of the plugin sees the same one. Figma gives plugins no stable file id (`figma.fileKey` is
 // for private plugins only), and the builder wants one in each sync's `source`.
 import { SHARED_DATA_NAMESPACE, type SharedDataHolder } from '../platform/shared-data';
+import { asUndoStep } from '../platform/undo-step';
 
 const FILE_ID_KEY = 'fileId';
 
@@ -27,9 +28,6 @@ export function fileIdOf(figma: { root: SharedDataHolder; commitUndo(): void }, 
   const stored = storedFileIdOf(figma.root);
   if (stored !== '') return stored;
   const id = randomFileId();
-  const own = !stepOpen();
-  if (own) figma.commitUndo();
-  figma.root.setSharedPluginData(SHARED_DATA_NAMESPACE, FILE_ID_KEY, id);
-  if (own) figma.commitUndo();
+  asUndoStep(figma, stepOpen, () => figma.root.setSharedPluginData(SHARED_DATA_NAMESPACE, FILE_ID_KEY, id));
   return id;
 }

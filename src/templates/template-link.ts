@@ -131,7 +131,7 @@ export function sentContentHash(root: unknown): string | null {
 }
 
 /** Whether the builder's stored content root is the one this frame last sent (by the link's hash). */
-export function holdsLastSent(storedRoot: unknown, link: TemplateLink): boolean {
+export function holdsLastSent(storedRoot: unknown, link: Pick<TemplateLink, 'sentHash'>): boolean {
   return link.sentHash !== undefined && sentContentHash(storedRoot) === link.sentHash;
 }
 
@@ -164,7 +164,7 @@ export function sentFromHere(sent: SentVersion | null, here: Pick<SentVersion, '
  * its time, or, renamed or described since, by its content.
  */
 export function holdsSentFromHere(sent: SentVersion, updatedAt: string, storedRoot: unknown): boolean {
-  return sameServerTime(updatedAt, sent.updatedAt) || (sent.sentHash !== undefined && sentContentHash(storedRoot) === sent.sentHash);
+  return sameServerTime(updatedAt, sent.updatedAt) || holdsLastSent(storedRoot, sent);
 }
 
 /** Whether the link names a version older than the one last sent from here: ⌘Z took back the link of a later save. */

@@ -23,6 +23,7 @@ import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale,
 import { copiedLinkWhat, describeSelection, describeSelectionOf, otherFileLinkWhat, unreadableLinkWhat, type SelectedLayer } from './selection-words';
 import { pageOf, showNodeAsync } from '../platform/show-node';
 import { setRelaunchButton } from '../platform/relaunch-buttons';
+import { asUndoStep as asOwnUndoStep } from '../platform/undo-step';
 import { alreadyLinkedError, changedSinceSaveError, heldByOtherFrameError, laterOwnVersionError, noLongerLinkedError, notLinkedError, savedInOtherFileError, savedMeanwhileError, otherContentError, templateChangedError, templateError, timedOutError } from './template-errors';
 import { createSentVersionsStore } from './sent-versions-store';
 import {
@@ -151,10 +152,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
    * take): a commit would cut their step in two (the link then goes with theirs).
    */
   function asUndoStep(write: () => void): void {
-    const own = !undoStepOpen();
-    if (own) figma.commitUndo();
-    write();
-    if (own) figma.commitUndo();
+    asOwnUndoStep(figma, undoStepOpen, write);
   }
 
   function readIndex(): TemplateIndex {
