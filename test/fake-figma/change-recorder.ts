@@ -1,5 +1,6 @@
-// Collects document changes and hands them to `documentchange` listeners in batches: every
-// change made before the queued delivery runs lands in the same event, as Figma batches a task.
+// Collects document changes and hands them to `documentchange` and pages' `nodechange` listeners
+// in batches: every change made before the queued delivery runs lands in the same event, as Figma
+// batches a task. Each change goes with the page its node is on (when deleted: was on).
 import type { TaskQueue } from './scheduler';
 import type { UndoHistory } from './undo-history';
 
@@ -18,11 +19,18 @@ interface PendingChange {
   created: boolean;
   deleted: boolean;
   properties: string[];
+  /**
+   * The page the node was on when last recorded (when deleted: the one it was removed from), for
+   * a node gone by the time of the flush.
+   */
+  page: object | null;
 }
 
 export class ChangeRecorder {
-  /** True while at least one `documentchange` listener exists; recording is skipped otherwise. */
+  /** True while a `documentchange` or `nodechange` listener exists; recording is skipped otherwise. */
   active = false;
+  /** The page a node is on now, or null (a style, a node not on a page). */
+  pageOf: (subject: ChangeSubject) => object | null = () => null;
   origin: ChangeOrigin = 'LOCAL';
   /** > 0 while Figma would not notify (an instance following its main component, a node following its style). */
   private muted = 0;
@@ -39,14 +47,15 @@ export class ChangeRecorder {
 
   constructor(
     private readonly queue: TaskQueue,
-    private readonly deliver: (changes: DocumentChange[]) => void,
+    /** `pages[i]`: the page of `changes[i]`'s node (null for a style's change). */
+    private readonly deliver: (changes: DocumentChange[], pages: Array<object | null>) => void,
   ) {}
 
   private entry(subject: ChangeSubject, isStyle: boolean): PendingChange {
     const key = `${this.origin}|${subject.id}`;
     let entry = this.pending.get(key);
     if (!entry) {
-      entry = { subject, origin: this.origin, isStyle, created: false, deleted: false, properties: [] };
+      entry = { subject, origin: this.origin, isStyle, created: false, deleted: false, properties: [], page: isStyle ? null : this.pageOf(subject) };
       this.pending.set(key, entry);
       if (!this.flushQueued) {
         this.flushQueued = true;
@@ -94,11 +103,16 @@ export class ChangeRecorder {
     if (this.active && this.silenced === 0) this.entry(subject, isStyle).created = true;
   }
 
-  deleted(subject: ChangeSubject, isStyle = false): void {
+  /** `page`: the page the node was on, when it is already detached from it. */
+  deleted(subject: ChangeSubject, isStyle = false, page: object | null = null): void {
     if (this.muted !== 0) return;
     // A node's remove() journals its own restore; styles are not journalled.
     if (isStyle) this.undo?.untracked('removing a style');
-    if (this.active && this.silenced === 0) this.entry(subject, isStyle).deleted = true;
+    if (this.active && this.silenced === 0) {
+      const entry = this.entry(subject, isStyle);
+      entry.deleted = true;
+      if (!isStyle) entry.page = page ?? this.pageOf(subject) ?? entry.page;
+    }
   }
 
   property(subject: ChangeSubject, property: string, isStyle = false): void {
@@ -123,7 +137,8 @@ export class ChangeRecorder {
     const entries = [...this.pending.values()];
     this.pending.clear();
     const changes: DocumentChange[] = [];
-    for (const { subject, origin, isStyle, created, deleted, properties } of entries) {
+    const pages: Array<object | null> = [];
+    for (const { subject, origin, isStyle, created, deleted, properties, page: lastPage } of entries) {
       const id = subject.id;
       if (isStyle) {
         const style = subject as unknown as BaseStyle;
@@ -132,6 +147,7 @@ export class ChangeRecorder {
         else if (!created && properties.length > 0) {
           changes.push({ type: 'STYLE_PROPERTY_CHANGE', id, origin, style, properties: properties as StyleChangeProperty[] });
         }
+        while (pages.length < changes.length) pages.push(null);
         continue;
       }
       // Typings: a change's node "will be a RemovedNode" if the node "has been removed since the
@@ -141,7 +157,9 @@ export class ChangeRecorder {
       if (created) changes.push({ type: 'CREATE', id, origin, node });
       else if (properties.length > 0) changes.push({ type: 'PROPERTY_CHANGE', id, origin, node, properties: properties as NodeChangeProperty[] });
       if (deleted) changes.push({ type: 'DELETE', id, origin, node });
+      const page = gone ? lastPage : this.pageOf(subject);
+      while (pages.length < changes.length) pages.push(page);
     }
-    if (changes.length > 0) this.deliver(changes);
+    if (changes.length > 0) this.deliver(changes, pages);
   }
 }

@@ -14,7 +14,14 @@ export interface ContextOptions {
   fileName: string;
   pluginId: string;
   schedule: ScheduleTask;
-  deliverDocumentChanges: (changes: DocumentChange[]) => void;
+  /** `pages[i]`: the page `changes[i]`'s node is (or was) on, null for a style's. */
+  deliverDocumentChanges: (changes: DocumentChange[], pages: Array<object | null>) => void;
+}
+
+/** A page's `nodechange` listeners, kept by the open run (a relaunch starts with none). */
+export interface PageEvents {
+  add(page: FakePageNode, handler: (event: NodeChangeEvent) => void, once: boolean, api: string): void;
+  remove(page: FakePageNode, handler: (event: NodeChangeEvent) => void): void;
 }
 
 /** Things whose identity the document index tracks besides nodes (images, styles, variables). */
@@ -54,6 +61,7 @@ export class FakeContext {
   readonly variables = new Map<string, unknown>();
   createNodeOfType!: (type: NodeType, id: string) => FakeBaseNode;
   onSelectionChange: ((page: FakePageNode) => void) | null = null;
+  pageEvents: PageEvents | null = null;
   bindVariable: ((node: FakeSceneNode, field: string, variable: Variable | null) => void) | null = null;
   applyStyleId: ((node: FakeSceneNode, kind: 'fill' | 'stroke' | 'effect' | 'text', id: string) => void) | null = null;
   exporter: ((node: FakeSceneNode, settings: ExportSettings | undefined) => Promise<Uint8Array>) | null = null;

@@ -11,6 +11,7 @@ import {
 } from './components';
 import { FakeContext, fontKey, type DocumentAccess } from './context';
 import { exportNodeAsync } from './export';
+import { figmaError } from './figma-errors';
 import { createFigmaStyleFetch, type FigmaFetch, type NetworkFn } from './fetch';
 import { imageStore } from './images';
 import { MANIFEST_ALLOWED_DOMAINS, MANIFEST_RELAUNCH_COMMANDS } from './manifest-grants';
@@ -29,8 +30,9 @@ import {
   FakeStarNode,
   FakeTextNode,
   FakeVectorNode,
+  pageOf,
 } from './nodes';
-import { closeRun, createPluginApi, DEFAULT_FONTS, emit, type EventName, type Notification, type PluginApiState } from './plugin-api';
+import { closeRun, createPluginApi, DEFAULT_FONTS, emit, emitNodeChange, updateRecording, type EventName, type Notification, type PluginApiState } from './plugin-api';
 import { gateRun, PLUGIN_CLOSED_MESSAGE, untilClosed } from './run-gate';
 import { createRunTimers, hostTimersNow, type RunTimers } from './run-timers';
 import { microtaskScheduler, type ScheduleTask } from './scheduler';
@@ -223,12 +225,17 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
     fileName: options.fileName ?? 'Northwind Email System',
     pluginId: options.pluginId ?? 'envelope-plugin-dev',
     schedule: options.schedule ?? microtaskScheduler,
-    deliverDocumentChanges: (documentChanges) => {
-      const listeners = run.state.handlers.get('documentchange');
-      if (run.state.closed || !listeners || listeners.length === 0) return;
+    deliverDocumentChanges: (documentChanges, pages) => {
+      const state = run.state;
+      if (state.closed) return;
+      const listeners = state.handlers.get('documentchange');
       // Typings: never notified "if the change was caused directly by your plugin in a
       // `documentchange` callback".
-      ctx.changes.unreportedPluginEdits(() => emit(run.state, 'documentchange', { documentChanges }));
+      if (listeners && listeners.length > 0) ctx.changes.unreportedPluginEdits(() => emit(state, 'documentchange', { documentChanges }));
+      for (const page of [...state.pageHandlers.keys()]) {
+        const nodeChanges = documentChanges.filter((change, i) => pages[i] === page) as NodeChange[];
+        if (nodeChanges.length > 0 && !state.closed) ctx.changes.unreportedPluginEdits(() => emitNodeChange(state, page, { nodeChanges }));
+      }
     },
   });
   ctx.availableFonts = new Set((options.fonts ?? DEFAULT_FONTS).map(fontKey));
@@ -241,6 +248,26 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
   ctx.applyStyleId = applyStyleId;
   ctx.bindVariable = (node, field, variable) => bindVariable(node, field, variable);
   ctx.exporter = (node, settings) => exportNodeAsync(node, settings, options.deflate);
+  // Pages are looked up only while a page has nodechange listeners (a walk up the parents per
+  // change). A page's own changes are not those of "a node on the page".
+  ctx.changes.pageOf = (subject) => (run.state.pageHandlers.size === 0 || subject.type === 'PAGE' ? null : pageOf(subject as unknown as FakeBaseNode));
+  ctx.pageEvents = {
+    add(page, handler, once, api) {
+      const state = run.state;
+      if (state.closed) throw figmaError(`page.${api}`, PLUGIN_CLOSED_MESSAGE);
+      const list = state.pageHandlers.get(page) ?? [];
+      list.push({ handler, once });
+      state.pageHandlers.set(page, list);
+      updateRecording(state);
+    },
+    remove(page, handler) {
+      const state = run.state;
+      const list = (state.pageHandlers.get(page) ?? []).filter((entry) => entry.handler !== handler);
+      if (list.length > 0) state.pageHandlers.set(page, list);
+      else state.pageHandlers.delete(page);
+      updateRecording(state);
+    },
+  };
   ctx.onSelectionChange = (page) => {
     if (page !== ctx.currentPage) return;
     const state = run.state;
@@ -295,7 +322,7 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
   const clientStorageOutside = strictObject(shared.clientStorage.api(), 'clientStorage');
 
   function startRun(id: number, command: string): Run {
-    const state: PluginApiState = { ...shared, command, closed: false, closing: false, closeMessage: null, onClosed: null, handlers: new Map(), fetchBytes: fetchImageBytesAsync, closesWithRun: [] };
+    const state: PluginApiState = { ...shared, command, closed: false, closing: false, closeMessage: null, onClosed: null, handlers: new Map(), pageHandlers: new Map(), fetchBytes: fetchImageBytesAsync, closesWithRun: [] };
     const timers = createRunTimers(state, hostTimers);
     const fetch: FigmaFetch = (url, init) => {
       if (state.closed) throw new Error(`in fetch: ${PLUGIN_CLOSED_MESSAGE}`);

@@ -156,7 +156,7 @@ export abstract class FakeBaseNode implements PluginDataHolder {
       undo.record(() => restoreRemoved(this, parent, index));
     }
     if (parent) detachChild(parent, this as unknown as FakeSceneNode);
-    markRemoved(this);
+    markRemoved(this, page);
     // Removed nodes (or nodes inside them) leave the selection.
     if (page && page._selection.some((n) => n._removed)) {
       page._selection = Object.freeze(page._selection.filter((n) => !n._removed));
@@ -317,7 +317,8 @@ function restoreRemoved(node: FakeBaseNode, parent: FakeBaseNode, index: number)
   insertChildAt(parent, Math.min(index, (parent as unknown as ChildrenHolder)._children.length), node, 'triggerUndo');
 }
 
-function markRemoved(node: FakeBaseNode): void {
+/** `page`: the page it was removed from (it is detached already). */
+function markRemoved(node: FakeBaseNode, page: FakePageNode | null): void {
   const ctx = node._ctx;
   const walk = (n: FakeBaseNode) => {
     n._removed = true;
@@ -331,7 +332,7 @@ function markRemoved(node: FakeBaseNode): void {
     }
   };
   walk(node);
-  ctx.changes.deleted(node);
+  ctx.changes.deleted(node, false, page);
 }
 
 // ---- children ---------------------------------------------------------------------------------
@@ -467,7 +468,7 @@ function mirrorRemoval(source: FakeBaseNode, index: number): void {
     holder._childrenView = null;
     if (mirror._mirrors !== null) mirrorRemoval(mirror, index);
     layer._parent = null;
-    markRemoved(layer);
+    markRemoved(layer, pageOf(mirror));
     mirror._layoutChanged('children');
   }
 }
@@ -715,6 +716,30 @@ export class FakePageNode extends FakeBaseNode {
 
   get isPageDivider(): boolean {
     return false;
+  }
+
+  // PageNode.on: "nodechange" is the one event a page has ("emitted when a node on the page is
+  // added, removed, or updated"); its changes are the documentchange ones of this page's nodes.
+  on(type: 'nodechange', callback: (event: NodeChangeEvent) => void): void {
+    this._pageEvent('on', type, callback, false);
+  }
+  once(type: 'nodechange', callback: (event: NodeChangeEvent) => void): void {
+    this._pageEvent('once', type, callback, true);
+  }
+  off(type: 'nodechange', callback: (event: NodeChangeEvent) => void): void {
+    this._checkPageEvent('off', type, callback);
+    this._ctx.pageEvents?.remove(this, callback);
+  }
+
+  _checkPageEvent(api: string, type: unknown, callback: unknown): void {
+    if (this._removed) this._assertReadable();
+    if (type !== 'nodechange') notImplemented(`page.${api}('${String(type)}') (a page's only event is nodechange)`);
+    if (typeof callback !== 'function') throw validationError(api, 'a function', callback);
+  }
+
+  _pageEvent(api: string, type: unknown, callback: (event: NodeChangeEvent) => void, once: boolean): void {
+    this._checkPageEvent(api, type, callback);
+    this._ctx.pageEvents?.add(this, callback, once, api);
   }
 }
 Object.defineProperty(FakePageNode.prototype, 'type', { value: 'PAGE' });

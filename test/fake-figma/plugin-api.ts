@@ -22,7 +22,8 @@ export interface Notification {
 }
 
 export type EventName = 'run' | 'drop' | 'documentchange' | 'selectionchange' | 'currentpagechange' | 'close';
-// 'stylechange', 'nodechange' (on pages), 'timerstart'… are not modelled: figma.on throws for them.
+// 'stylechange', 'timerstart'… are not modelled: figma.on throws for them. Pages' 'nodechange'
+// is on the page (nodes.ts), its listeners kept in `pageHandlers`.
 const EVENTS: ReadonlySet<string> = new Set<EventName>(['run', 'drop', 'documentchange', 'selectionchange', 'currentpagechange', 'close']);
 
 export interface PluginApiState {
@@ -47,6 +48,8 @@ export interface PluginApiState {
   /** Ends the run's other parts (timers, fetches) once the API is disabled. */
   onClosed: (() => void) | null;
   handlers: Map<EventName, Array<{ handler: (...args: never[]) => unknown; once: boolean }>>;
+  /** Each page's nodechange listeners in this run. */
+  pageHandlers: Map<FakePageNode, Array<{ handler: (event: NodeChangeEvent) => void; once: boolean }>>;
   library: Map<string, FakeComponentNode | FakeComponentSetNode>;
   viewport: { center: Vector; zoom: number };
 }
@@ -88,6 +91,13 @@ export function closeRun(state: PluginApiState, message: string | null): void {
   }
 }
 
+/** Changes are recorded only while someone listens: a documentchange or a page's nodechange listener. */
+export function updateRecording(state: PluginApiState): void {
+  const listening = (state.handlers.get('documentchange')?.length ?? 0) > 0 || state.pageHandlers.size > 0;
+  if (state.ctx.changes.active && !listening) state.ctx.changes.clear();
+  state.ctx.changes.active = listening;
+}
+
 /** Runs the handlers registered for `type` (once-handlers are dropped first). */
 export function emit(state: PluginApiState, type: EventName, ...args: unknown[]): unknown[] {
   const list = state.handlers.get(type);
@@ -96,8 +106,19 @@ export function emit(state: PluginApiState, type: EventName, ...args: unknown[])
     type,
     list.filter((entry) => !entry.once),
   );
-  if (type === 'documentchange') state.ctx.changes.active = (state.handlers.get(type)?.length ?? 0) > 0;
+  if (type === 'documentchange') updateRecording(state);
   return list.map(({ handler }) => (handler as (...a: unknown[]) => unknown)(...args));
+}
+
+/** Runs `page`'s nodechange handlers with `event` (once-handlers are dropped first). */
+export function emitNodeChange(state: PluginApiState, page: FakePageNode, event: NodeChangeEvent): void {
+  const list = state.pageHandlers.get(page);
+  if (!list || list.length === 0) return;
+  const kept = list.filter((entry) => !entry.once);
+  if (kept.length > 0) state.pageHandlers.set(page, kept);
+  else state.pageHandlers.delete(page);
+  updateRecording(state);
+  for (const { handler } of list) handler(event);
 }
 
 function checkFontName(api: string, font: unknown): FontName {
@@ -197,7 +218,7 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
     const list = state.handlers.get(name) ?? [];
     list.push({ handler: handler as (...args: never[]) => unknown, once });
     state.handlers.set(name, list);
-    if (name === 'documentchange') ctx.changes.active = true;
+    if (name === 'documentchange') updateRecording(state);
   };
   const pageNodes = (): FakePageNode[] => ctx.root._children as unknown as FakePageNode[];
 
@@ -532,10 +553,7 @@ export function createPluginApi(state: PluginApiState): PluginAPI {
         name,
         (state.handlers.get(name) ?? []).filter((entry) => entry.handler !== handler),
       );
-      if (name === 'documentchange' && (state.handlers.get(name)?.length ?? 0) === 0) {
-        ctx.changes.active = false;
-        ctx.changes.clear();
-      }
+      if (name === 'documentchange') updateRecording(state);
     },
   };
 

@@ -62,5 +62,5 @@ export type InstanceConforms = Conforms<
   InstanceNode,
   FrameMembers | 'mainComponent' | 'getMainComponentAsync' | 'swapComponent' | 'componentProperties' | 'setProperties' | 'overrides' | 'resetOverrides' | 'scaleFactor' | 'exposedInstances' | 'isExposedInstance' | 'variantProperties'
 >;
-export type PageConforms = Conforms<FakePageNode, PageNode, 'id' | 'name' | 'parent' | 'removed' | 'remove' | 'selection' | 'loadAsync' | 'backgrounds' | 'isPageDivider' | ChildrenMembers | 'getPluginData' | 'setPluginData' | 'getSharedPluginData' | 'setSharedPluginData'>;
+export type PageConforms = Conforms<FakePageNode, PageNode, 'id' | 'name' | 'parent' | 'removed' | 'remove' | 'selection' | 'loadAsync' | 'backgrounds' | 'isPageDivider' | 'on' | 'once' | 'off' | ChildrenMembers | 'getPluginData' | 'setPluginData' | 'getSharedPluginData' | 'setSharedPluginData'>;
 export type DocumentConforms = Conforms<FakeDocumentNode, DocumentNode, 'id' | 'name' | 'parent' | 'children' | 'appendChild' | 'insertChild' | 'findChildren' | 'findChild' | 'findAll' | 'findOne' | 'findAllWithCriteria' | 'getSharedPluginData' | 'setSharedPluginData' | 'getSharedPluginDataKeys'>;
