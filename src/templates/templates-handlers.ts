@@ -1,9 +1,11 @@
 // The Templates screen's requests, answered by one session per plugin run, one at a time; and the
-// selection pushed to the UI as it changes (a frame whose template was deleted says so then).
+// selection pushed to the UI as it changes, or as a selected frame's link or name does (a frame
+// whose template was deleted says so then).
 import type { HttpTransport } from '../shared/api/http/transport';
 import type { Handlers } from '../shared/bridge/endpoint';
 import type { SandboxRequests, TemplateSelection } from '../shared/bridge/messages';
 import { createSerialQueue } from '../sync/serial-queue';
+import { watchSelection } from './selection-watch';
 import { createTemplatesSession, type BuilderCredentials } from './templates-session';
 
 export type TemplatesHandlers = Pick<
@@ -24,7 +26,7 @@ export interface TemplatesFeatureDependencies {
 
 export interface TemplatesFeature {
   handlers: TemplatesHandlers;
-  /** Listens to selectionchange; `emit` sends the selection to the UI. */
+  /** Listens to selectionchange and to changes of the selected layers (selection-watch.ts); `emit` sends the selection to the UI. */
   startSelectionWatch(emit: (selection: TemplateSelection) => void): void;
 }
 
@@ -47,8 +49,15 @@ export function createTemplatesFeature({ figma, transport, readBuilderCredential
       'templates/link': ({ frameId, templateId }) => queue(() => session.linkAsync(frameId, templateId)),
     },
     startSelectionWatch(emit) {
-      figma.on('selectionchange', () => {
-        queue(() => session.selectionAsync(true)).then(emit, () => undefined);
+      // One read waiting is enough: it reads the selection as it is when its turn comes.
+      let waiting = false;
+      watchSelection(figma, () => {
+        if (waiting) return;
+        waiting = true;
+        queue(() => {
+          waiting = false;
+          return session.selectionAsync(true);
+        }).then(emit, () => undefined);
       });
     },
   };

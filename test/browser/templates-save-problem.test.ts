@@ -1,7 +1,7 @@
 // Templates: a save refused with the builder's old key is not said beside the new key's answers.
 // A designer's save is refused (a key that is not accepted), they follow Open Settings, save the
 // right key and come back: the old refusal is gone and the name they typed is still there. And a
-// name typed for a frame stays when the frame is renamed on the canvas.
+// name typed for a frame stays when the frame is renamed on the canvas; untyped, it follows.
 import type { Frame } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { maskKey } from '../../src/shared/settings/validate-settings';
@@ -78,5 +78,16 @@ describe('Templates: a save problem and a new builder key', () => {
     await expect.poll(() => textOf(ui.getByTestId('templates-selection')), { timeout: 20_000 }).toContain('Spring sale, renamed');
     expect(await ui.getByLabel('Template name').inputValue()).toBe('Typed name');
     expect(await ui.getByLabel('Description (optional)').inputValue()).toBe('Typed description');
+  });
+
+  it('a frame renamed on the canvas while selected is shown by its new name at once, nothing typed being its name', async () => {
+    const ui = await openWithEmailAsync();
+    const select = h.page.locator('[data-role="component-select"]');
+    await select.selectOption((await select.locator('option', { hasText: `${EMAIL} (frame)` }).getAttribute('value'))!);
+    await h.page.locator('[data-role="rename-input"]').fill('Spring sale, final');
+    await h.page.locator('[data-action="rename"]').click();
+    // No other layer selected in between: Figma fires no selectionchange for a rename.
+    await expect.poll(() => textOf(ui.getByTestId('templates-selection')), { timeout: 20_000 }).toContain('Spring sale, final');
+    expect(await ui.getByLabel('Template name').inputValue()).toBe('Spring sale, final');
   });
 });

@@ -1,0 +1,38 @@
+// When the selection the Templates screen shows may read differently: another selection
+// (selectionchange), or a selected layer's link, name or place changed while it stayed selected.
+// The latter fire no selectionchange, only the current page's nodechange: undo taking back a
+// save's link, a rename on the canvas, a teammate's unlink.
+
+/** The changes that can alter what the screen says of a selected layer (its link is plugin data). */
+const WATCHED: ReadonlySet<NodeChangeProperty> = new Set<NodeChangeProperty>(['pluginData', 'name', 'parent']);
+
+/** Whether `changes` touch a selected layer in a way the screen shows. `selectedIds`: asked only when one might. */
+export function changesSelection(changes: readonly NodeChange[], selectedIds: () => ReadonlySet<string>): boolean {
+  let selected: ReadonlySet<string> | null = null;
+  for (const change of changes) {
+    if (change.type !== 'PROPERTY_CHANGE' || !change.properties.some((property) => WATCHED.has(property))) continue;
+    selected ??= selectedIds();
+    if (selected.has(change.id)) return true;
+  }
+  return false;
+}
+
+/** Calls `onChange` whenever the selection may read differently (see above), following the current page. */
+export function watchSelection(figma: Pick<PluginAPI, 'on' | 'currentPage'>, onChange: () => void): void {
+  const onNodeChange = (event: NodeChangeEvent) => {
+    if (changesSelection(event.nodeChanges, () => new Set(figma.currentPage.selection.map((node) => node.id)))) onChange();
+  };
+  let page = figma.currentPage;
+  page.on('nodechange', onNodeChange);
+  figma.on('currentpagechange', () => {
+    // The page left may have been deleted by a teammate meanwhile: its listeners went with it.
+    try {
+      page.off('nodechange', onNodeChange);
+    } catch {
+      // nothing to stop
+    }
+    page = figma.currentPage;
+    page.on('nodechange', onNodeChange);
+  });
+  figma.on('selectionchange', onChange);
+}
