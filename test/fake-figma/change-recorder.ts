@@ -19,10 +19,7 @@ interface PendingChange {
   created: boolean;
   deleted: boolean;
   properties: string[];
-  /**
-   * The page the node was on when last recorded (when deleted: the one it was removed from), for
-   * a node gone by the time of the flush.
-   */
+  /** The page a deleted node was removed from (it has none by the time of the flush). */
   page: object | null;
 }
 
@@ -55,7 +52,7 @@ export class ChangeRecorder {
     const key = `${this.origin}|${subject.id}`;
     let entry = this.pending.get(key);
     if (!entry) {
-      entry = { subject, origin: this.origin, isStyle, created: false, deleted: false, properties: [], page: isStyle ? null : this.pageOf(subject) };
+      entry = { subject, origin: this.origin, isStyle, created: false, deleted: false, properties: [], page: null };
       this.pending.set(key, entry);
       if (!this.flushQueued) {
         this.flushQueued = true;
@@ -111,7 +108,7 @@ export class ChangeRecorder {
     if (this.active && this.silenced === 0) {
       const entry = this.entry(subject, isStyle);
       entry.deleted = true;
-      if (!isStyle) entry.page = page ?? this.pageOf(subject) ?? entry.page;
+      if (!isStyle) entry.page = page ?? this.pageOf(subject);
     }
   }
 

@@ -22,6 +22,8 @@ export interface ContextOptions {
 export interface PageEvents {
   add(page: FakePageNode, handler: (event: NodeChangeEvent) => void, once: boolean, api: string): void;
   remove(page: FakePageNode, handler: (event: NodeChangeEvent) => void): void;
+  /** The page was deleted: its listeners go. */
+  forget(page: FakePageNode): void;
 }
 
 /** Things whose identity the document index tracks besides nodes (images, styles, variables). */

@@ -229,13 +229,28 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
       const state = run.state;
       if (state.closed) return;
       const listeners = state.handlers.get('documentchange');
+      // The pages listening when the batch is delivered: one added by a handler below hears the next batch.
+      const listening = [...state.pageHandlers].map(([page, list]) => [page, [...list]] as const);
+      // A handler that throws does not take the other listeners' deliveries with it: the first
+      // error is thrown once all have heard the batch.
+      let failed: { error: unknown } | null = null;
+      const deliver = (send: () => void) => {
+        try {
+          send();
+        } catch (error) {
+          failed ??= { error };
+        }
+      };
       // Typings: never notified "if the change was caused directly by your plugin in a
-      // `documentchange` callback".
-      if (listeners && listeners.length > 0) ctx.changes.unreportedPluginEdits(() => emit(state, 'documentchange', { documentChanges }));
-      for (const page of [...state.pageHandlers.keys()]) {
+      // `documentchange` callback" (said of that event only: a nodechange callback's edits are reported).
+      if (listeners && listeners.length > 0) deliver(() => ctx.changes.unreportedPluginEdits(() => emit(state, 'documentchange', { documentChanges })));
+      for (const [page, list] of listening) {
         const nodeChanges = documentChanges.filter((change, i) => pages[i] === page) as NodeChange[];
-        if (nodeChanges.length > 0 && !state.closed) ctx.changes.unreportedPluginEdits(() => emitNodeChange(state, page, { nodeChanges }));
+        // A listener removed by a handler before its turn is not called.
+        const still = list.filter((entry) => state.pageHandlers.get(page)?.includes(entry));
+        if (nodeChanges.length > 0 && !state.closed) deliver(() => emitNodeChange(state, page, { nodeChanges }, still));
       }
+      if (failed !== null) throw (failed as { error: unknown }).error;
     },
   });
   ctx.availableFonts = new Set((options.fonts ?? DEFAULT_FONTS).map(fontKey));
@@ -266,6 +281,10 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
       if (list.length > 0) state.pageHandlers.set(page, list);
       else state.pageHandlers.delete(page);
       updateRecording(state);
+    },
+    forget(page) {
+      run.state.pageHandlers.delete(page);
+      updateRecording(run.state);
     },
   };
   ctx.onSelectionChange = (page) => {

@@ -157,6 +157,8 @@ export abstract class FakeBaseNode implements PluginDataHolder {
     }
     if (parent) detachChild(parent, this as unknown as FakeSceneNode);
     markRemoved(this, page);
+    // A page's listeners go with it (a page brought back by undo has none).
+    if (this.type === 'PAGE') this._ctx.pageEvents?.forget(this as unknown as FakePageNode);
     // Removed nodes (or nodes inside them) leave the selection.
     if (page && page._selection.some((n) => n._removed)) {
       page._selection = Object.freeze(page._selection.filter((n) => !n._removed));
@@ -468,7 +470,8 @@ function mirrorRemoval(source: FakeBaseNode, index: number): void {
     holder._childrenView = null;
     if (mirror._mirrors !== null) mirrorRemoval(mirror, index);
     layer._parent = null;
-    markRemoved(layer, pageOf(mirror));
+    // Not reported (an instance following its main component): no page to look up.
+    markRemoved(layer, null);
     mirror._layoutChanged('children');
   }
 }

@@ -110,15 +110,28 @@ export function emit(state: PluginApiState, type: EventName, ...args: unknown[])
   return list.map(({ handler }) => (handler as (...a: unknown[]) => unknown)(...args));
 }
 
-/** Runs `page`'s nodechange handlers with `event` (once-handlers are dropped first). */
-export function emitNodeChange(state: PluginApiState, page: FakePageNode, event: NodeChangeEvent): void {
-  const list = state.pageHandlers.get(page);
-  if (!list || list.length === 0) return;
-  const kept = list.filter((entry) => !entry.once);
+type PageHandler = PluginApiState['pageHandlers'] extends Map<unknown, Array<infer E>> ? E : never;
+
+/**
+ * Runs `list`, `page`'s nodechange handlers as they were when the batch was delivered, with
+ * `event` (once-handlers are dropped first).
+ */
+export function emitNodeChange(state: PluginApiState, page: FakePageNode, event: NodeChangeEvent, list: readonly PageHandler[]): void {
+  if (list.length === 0) return;
+  const kept = (state.pageHandlers.get(page) ?? []).filter((entry) => !(entry.once && list.includes(entry)));
   if (kept.length > 0) state.pageHandlers.set(page, kept);
   else state.pageHandlers.delete(page);
   updateRecording(state);
-  for (const { handler } of list) handler(event);
+  // Each listener hears the batch, whatever another one throws; the first error is thrown after.
+  let failed: { error: unknown } | null = null;
+  for (const { handler } of list) {
+    try {
+      handler(event);
+    } catch (error) {
+      failed ??= { error };
+    }
+  }
+  if (failed !== null) throw failed.error;
 }
 
 function checkFontName(api: string, font: unknown): FontName {

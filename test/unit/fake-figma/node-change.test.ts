@@ -107,6 +107,70 @@ describe('page nodechange', () => {
     expect(events).toHaveLength(2);
   });
 
+  it('reports a nodechange callback’s own edits (the typings exempt only documentchange callbacks’)', async () => {
+    const { fake, figma } = listening();
+    await figma.loadAllPagesAsync();
+    const frame = figma.createFrame();
+    await fake.settleAsync();
+    const heard: string[] = [];
+    figma.on('documentchange', (event) => heard.push(...event.documentChanges.map((c) => `${c.type}:${c.id}`)));
+    const marked = (event: NodeChangeEvent) => {
+      if (event.nodeChanges.some((c) => c.id === frame.id && c.type === 'PROPERTY_CHANGE' && c.properties.includes('name'))) frame.setPluginData('seen', 'yes');
+    };
+    figma.currentPage.on('nodechange', marked);
+    frame.name = 'Renamed';
+    await fake.settleAsync();
+    expect(heard).toEqual([`PROPERTY_CHANGE:${frame.id}`, `PROPERTY_CHANGE:${frame.id}`]);
+  });
+
+  it('delivers to every listener when one throws, then throws the first error', async () => {
+    const thrown: unknown[] = [];
+    const fake = createFakeFigma({
+      schedule: (task) => {
+        void Promise.resolve().then(() => {
+          try {
+            task();
+          } catch (error) {
+            thrown.push(error);
+          }
+        });
+      },
+    });
+    const figma = fake.figma;
+    const other = figma.createPage();
+    const here: NodeChangeEvent[] = [];
+    const there: NodeChangeEvent[] = [];
+    figma.currentPage.on('nodechange', () => {
+      throw new Error('a listener failed');
+    });
+    figma.currentPage.on('nodechange', (event) => here.push(event));
+    other.on('nodechange', (event) => there.push(event));
+    const frame = figma.createFrame();
+    const away = figma.createFrame();
+    other.appendChild(away);
+    await fake.settleAsync();
+    expect(here.flatMap(summary)).toContain(`CREATE:${frame.id}:LOCAL`);
+    expect(there.flatMap(summary)).toContain(`CREATE:${away.id}:LOCAL`);
+    expect(thrown).toEqual([new Error('a listener failed')]);
+  });
+
+  it('drops a deleted page’s listeners: the page brought back by undo has none', async () => {
+    const fake = createFakeFigma();
+    const figma = fake.figma;
+    const other = figma.createPage();
+    fake.markFileOpened();
+    let heard = 0;
+    other.on('nodechange', () => heard++);
+    figma.commitUndo();
+    other.remove();
+    figma.commitUndo();
+    figma.triggerUndo();
+    expect(other.removed).toBe(false);
+    other.appendChild(figma.createFrame());
+    await fake.settleAsync();
+    expect(heard).toBe(0);
+  });
+
   it('refuses events a page does not have', () => {
     const { figma } = listening();
     expect(() => (figma.currentPage.on as (type: string, callback: () => void) => void)('selectionchange', () => undefined)).toThrow(/nodechange/);
