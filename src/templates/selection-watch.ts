@@ -17,10 +17,17 @@ export function changesSelection(changes: readonly NodeChange[], selectedIds: ()
   return false;
 }
 
+/**
+ * What made the selection worth reading again: another selection, or a change to the selected
+ * layer itself (which may be undo putting back what the read before took away: such a read must
+ * not write, or ⌘Z could never get past it).
+ */
+export type SelectionCause = 'selection' | 'layer';
+
 /** Calls `onChange` whenever the selection may read differently (see above), following the current page. */
-export function watchSelection(figma: Pick<PluginAPI, 'on' | 'currentPage'>, onChange: () => void): void {
+export function watchSelection(figma: Pick<PluginAPI, 'on' | 'currentPage'>, onChange: (cause: SelectionCause) => void): void {
   const onNodeChange = (event: NodeChangeEvent) => {
-    if (changesSelection(event.nodeChanges, () => new Set(figma.currentPage.selection.map((node) => node.id)))) onChange();
+    if (changesSelection(event.nodeChanges, () => new Set(figma.currentPage.selection.map((node) => node.id)))) onChange('layer');
   };
   let page = figma.currentPage;
   page.on('nodechange', onNodeChange);
@@ -34,5 +41,5 @@ export function watchSelection(figma: Pick<PluginAPI, 'on' | 'currentPage'>, onC
     page = figma.currentPage;
     page.on('nodechange', onNodeChange);
   });
-  figma.on('selectionchange', onChange);
+  figma.on('selectionchange', () => onChange('selection'));
 }

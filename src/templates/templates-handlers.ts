@@ -49,14 +49,21 @@ export function createTemplatesFeature({ figma, transport, readBuilderCredential
       'templates/link': ({ frameId, templateId }) => queue(() => session.linkAsync(frameId, templateId)),
     },
     startSelectionWatch(emit) {
-      // One read waiting is enough: it reads the selection as it is when its turn comes.
-      let waiting = false;
-      watchSelection(figma, () => {
-        if (waiting) return;
-        waiting = true;
+      // One read waiting is enough: it reads the selection as it is when its turn comes. Only a
+      // new selection unlinks a frame whose template was deleted (said once, then written): a
+      // read for a change to the layer itself only says so, as that change may be ⌘Z bringing
+      // the link back, which a write would take again (and with it the redo).
+      let waiting: { consumeLostLink: boolean } | null = null;
+      watchSelection(figma, (cause) => {
+        if (waiting !== null) {
+          if (cause === 'selection') waiting.consumeLostLink = true;
+          return;
+        }
+        const read = { consumeLostLink: cause === 'selection' };
+        waiting = read;
         queue(() => {
-          waiting = false;
-          return session.selectionAsync(true);
+          waiting = null;
+          return session.selectionAsync(read.consumeLostLink);
         }).then(emit, () => undefined);
       });
     },

@@ -6,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
 import type { HttpRequest } from '../../../src/shared/api/http/transport';
+import type { SandboxEndpoint } from '../../../src/bridge/sandbox-endpoint';
 import { handlerContext } from '../../../src/shared/bridge/endpoint';
+import type { TemplateSelection } from '../../../src/shared/bridge/messages';
 import { DELETED_HERE, parseTemplateLink, TEMPLATE_INDEX_KEY, TEMPLATE_LINK_KEY } from '../../../src/templates/template-link';
 import { createFakeFigma, type FakeFigma } from '../../fake-figma';
 import { buildDemoDocumentAsync } from '../../fixtures/demo-document';
@@ -885,6 +887,49 @@ describe('⌘Z after a save', () => {
     // Its index entry taken back by ⌘Z too: still not offered.
     fake.figma.triggerUndo();
     expect((await plugin.handlers['templates/selection']({}, context)).undoneSave).toBeNull();
+  });
+});
+
+describe('the selection watch (selectionchange, and the selected frame’s own changes)', () => {
+  /** The selections the sandbox pushes to the window on its own (startBackground's watch). */
+  function watchPushes(): TemplateSelection[] {
+    const pushed: TemplateSelection[] = [];
+    plugin.startBackground({ emit: (type: string, payload: unknown) => void (type === 'templates/selection' && pushed.push(payload as TemplateSelection)) } as unknown as SandboxEndpoint);
+    return pushed;
+  }
+
+  it('pushes the offer as soon as ⌘Z takes back a save’s link, the frame still selected', async () => {
+    await startAsync({ deflate: true });
+    const frame = await selectEmailAsync();
+    fake.figma.commitUndo();
+    const created = await plugin.handlers['templates/create']({ name: 'Spring', description: '' }, context);
+    const pushed = watchPushes();
+    fake.figma.triggerUndo();
+    await vi.waitFor(() => expect(pushed.at(-1)).toMatchObject({ frame: { id: frame.id }, link: null, undoneSave: { templateId: created.template!.id } }), { timeout: 10_000 });
+  });
+
+  it('does not take back again the link ⌘Z brought back after a frame whose template was deleted was unlinked', async () => {
+    const { frame, id } = await linkedSpringAsync();
+    expect(await plugin.handlers['templates/delete']({ id }, context)).toEqual({ alreadyGone: false });
+    const pushed = watchPushes();
+    // Selected anew: the frame says its template was deleted, and its link goes (one undo step).
+    const page = fake.figma.currentPage;
+    page.selection = [];
+    page.selection = [frame];
+    // (The read after its own unlink says no lost link: the window keeps the notice while the frame stays selected.)
+    await vi.waitFor(() => expect(pushed.some((selection) => selection.lostLink?.templateName === 'Spring')).toBe(true), { timeout: 10_000 });
+    await fake.settleAsync();
+    expect(linkOf(frame)).toBeNull();
+    const notices = fake.notifications.length;
+    // ⌘Z brings the link back (marked deleted): the watch reads it and says so, and writes nothing.
+    fake.figma.triggerUndo();
+    expect(linkOf(frame)).toMatchObject({ templateId: id, deleted: true });
+    const seen = pushed.length;
+    await vi.waitFor(() => expect(pushed.length).toBeGreaterThan(seen), { timeout: 10_000 });
+    await fake.settleAsync();
+    expect(pushed.at(-1)).toMatchObject({ link: null, lostLink: { templateName: 'Spring' } });
+    expect(linkOf(frame)).toMatchObject({ templateId: id, deleted: true });
+    expect(fake.notifications.length).toBe(notices);
   });
 });
 
