@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAxeAsync, fillContrastAsync } from './support/a11y-checks';
 import { openBrowseAsync } from './support/browse-steps';
 import { holdRequestsAsync } from './support/hold-requests';
-import { useHarness } from './support/playground-harness';
+import { textOf, useHarness } from './support/playground-harness';
 import { useUpTheDayElsewhereAsync } from './support/brand-request-steps';
 
 const h = useHarness();
@@ -36,7 +36,8 @@ describe.each(['light', 'dark'] as const)('A held button (%s theme)', (theme) =>
     const ui = await openBrowseAsync(h, theme);
     await useUpTheDayElsewhereAsync(h.emulator.libraryUrl);
     await ui.getByRole('navigation', { name: 'Library' }).getByRole('button', { name: 'Requests', exact: true }).click();
-    await expect.poll(() => ui.getByText('Loading your requests…').count(), { timeout: 10_000 }).toBe(0);
+    // The day's count read: the form is held from here on (a wait for "Loading…" to go passed before the read began).
+    await expect.poll(() => textOf(ui.getByTestId('requests-today')), { timeout: 10_000 }).toMatch(/^50 of today’s 50 brand requests used/);
     const send = await fillNewBrandAsync(ui);
     // The pointer away from the button: its look without the hover fill.
     const pointAway = () => ui.getByRole('heading', { name: 'Ask for a brand' }).hover();
