@@ -359,7 +359,10 @@ export const templateSelectionSchema = z.object({
   frame: z.nullable(z.object({ id: z.string(), name: z.string() })),
   /** The template this frame is linked to, as last saved from here. */
   link: z.nullable(z.object({ templateId: z.string(), templateName: z.string(), savedAt: z.string() })),
-  /** Set once, when the frame's template was deleted and its link was removed just now. */
+  /**
+   * The frame's template was deleted from here: its link was removed just now (said once), or,
+   * read for a change to the frame itself rather than a new selection, is removed when it is next selected.
+   */
   lostLink: z.nullable(z.object({ templateName: z.string() })),
   /** A frame copied from another file: the template its link names there (that file's, never a candidate for this frame here). */
   otherFileTemplateId: z.nullable(z.string()),
