@@ -24,8 +24,8 @@ const storedLinkAsync = () =>
 
 /**
  * Saved, then ⌘Z. `noticed`: how the window comes to know: by itself (the frame's link changed,
- * which the page's nodechange tells though the selection did not change), or as the person
- * selects the frame again.
+ * which the page's nodechange tells though the selection did not change), or, as well, as the
+ * person selects another layer and the frame again (the offer must stand through that read too).
  */
 async function savedThenUndoneAsync(theme: 'light' | 'dark', noticed: 'by itself' | 'selected again') {
   const { ui, section } = await demoEmailSavedAsync(h, theme);
