@@ -178,7 +178,7 @@ function Likes({ client, hidden, onOpen, onList, onOpenSettings, box }: PartProp
   useListChanges(likes, onList);
   useKeptScroll('me', 'likes', client, !hidden && likes.items.length > 0, box);
   // Liked emails name their brand by slug alone: without its name, rows with the same subject from two brands read alike.
-  const brandNames = useBrandNames(client);
+  const brandNames = useBrandNames(client, likes.items.map((email) => email.brand_slug));
   const rows = useRef<HTMLUListElement>(null);
   return (
     <>
@@ -220,7 +220,7 @@ function Collections({ client, hidden, onOpen, onList, onOpenSettings, box }: Pa
   useListChanges(emails, onList);
   const shown = open ? emails : collections;
   useKeptScroll('me', `collections ${open?.id ?? ''}`, client, !hidden && shown.items.length > 0, box);
-  const brandNames = useBrandNames(client);
+  const brandNames = useBrandNames(client, open ? emails.items.map((email) => email.brand_slug) : []);
   useEscapeBack(hidden || open === null ? null : () => setOpen(null));
   if (open !== null) {
     return (
