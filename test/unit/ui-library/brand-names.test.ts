@@ -2,8 +2,8 @@
 // Likes and collections name each email's brand by its slug alone. The top 50 brands named them,
 // and in a library of thousands of brands most liked emails' brands are past the top 50: their
 // rows showed no brand. useBrandNames drawn by Preact in a DOM without a browser, against a stub
-// of the library's `GET /v1/brands` and `GET /v1/brands/{slug}` (the demo library has only 63
-// brands, and its likes are all among the top 50, hence a stub).
+// of the library's `GET /v1/brands` and `GET /v1/brands/{slug}` (the demo library has 60 brands,
+// and its likes are all among the top 50, hence a stub; the browser test shortens the top list).
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { describe, expect, it } from 'vitest';
@@ -22,10 +22,11 @@ interface Asked {
   brands: string[];
 }
 
-/** `refuse`: slugs answered with this error code instead. */
-function stubClient(asked: Asked, refuse: Record<string, 'not_found' | 'rate_limited'> = {}): LibraryClient {
+/** `refuse`: slugs answered with this error code instead; `topFails`: the top brands cannot be read. */
+function stubClient(asked: Asked, refuse: Record<string, 'not_found' | 'rate_limited'> = {}, topFails = false): LibraryClient {
   const listBrandsAsync: LibraryClient['listBrandsAsync'] = async () => {
     asked.top++;
+    if (topFails) throw new ApiError({ api: 'library', endpoint: 'GET /v1/brands', status: null, code: 'network_error', message: 'offline' });
     return { data: TOP, meta: { page: 1, per_page: 50, count: TOP.length, attribution: { source: 'stub', url: '' } } };
   };
   const getBrandAsync: LibraryClient['getBrandAsync'] = async (slug) => {
@@ -83,21 +84,38 @@ describe('brand names for lists that carry slugs alone', () => {
     expect(drawn.at(-1)!.get('northwind')).toBe('Northwind');
   });
 
-  it('goes on past a brand gone from the library', async () => {
+  it('goes on past a brand gone from the library, and does not ask for that one again', async () => {
     const asked: Asked = { top: 0, brands: [] };
+    const client = stubClient(asked, { 'tidewater-linen': 'not_found' });
     const drawn: Array<ReadonlyMap<string, string>> = [];
-    await drawAsync(stubClient(asked, { 'tidewater-linen': 'not_found' }), ['tidewater-linen', 'carry-compass', 'open-shelf', 'bay-street'], drawn);
+    const slugs = ['tidewater-linen', 'carry-compass', 'open-shelf', 'bay-street'];
+    await drawAsync(client, slugs, drawn);
     const names = drawn.at(-1)!;
     expect(names.get('tidewater-linen')).toBeUndefined();
     expect(['carry-compass', 'open-shelf', 'bay-street'].map((slug) => names.get(slug))).toEqual(['Carry Compass', 'Open Shelf', 'Bay Street']);
+    render(null, rootOf());
+    await drawAsync(client, slugs, []);
+    expect(asked.brands).toHaveLength(4);
+  });
+
+  it('looks nothing up when the top brands cannot be read (each row would cost a request)', async () => {
+    const asked: Asked = { top: 0, brands: [] };
+    const drawn: Array<ReadonlyMap<string, string>> = [];
+    await drawAsync(stubClient(asked, {}, true), ['petal-pine', 'tidewater-linen'], drawn);
+    expect(asked).toEqual({ top: 1, brands: [] });
+    expect(drawn.at(-1)!.size).toBe(0);
   });
 
   it('asks nothing more after a refusal for the rate (those brands stay unnamed, not a burst of failed requests)', async () => {
     const asked: Asked = { top: 0, brands: [] };
     const drawn: Array<ReadonlyMap<string, string>> = [];
     // Two at a time: Carry (refused) and Tidewater (gone) are asked first; then nothing.
-    await drawAsync(stubClient(asked, { 'carry-compass': 'rate_limited', 'tidewater-linen': 'not_found' }), ['carry-compass', 'tidewater-linen', 'open-shelf', 'bay-street'], drawn);
+    const client = stubClient(asked, { 'carry-compass': 'rate_limited', 'tidewater-linen': 'not_found' });
+    await drawAsync(client, ['carry-compass', 'tidewater-linen', 'open-shelf'], drawn);
     expect(asked.brands).toEqual(['carry-compass', 'tidewater-linen']);
     expect(drawn.at(-1)!.get('open-shelf')).toBeUndefined();
+    // The next page of the list (More) brings another brand: still nothing asked.
+    await drawAsync(client, ['carry-compass', 'tidewater-linen', 'open-shelf', 'bay-street'], drawn);
+    expect(asked.brands).toEqual(['carry-compass', 'tidewater-linen']);
   });
 });
