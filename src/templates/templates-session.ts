@@ -1,51 +1,46 @@
-// One plugin run's Templates room: the workspace's templates through the builder API, frames
-// saved as templates (content from the snapshot normalizer, a PNG preview), the link each frame
-// keeps in plugin data, and opening a template's frame. The pure decisions live beside it
-// (template-link.ts, preview-scale.ts, selection-words.ts, template-errors.ts).
+// One plugin run's Templates room: the workspace's requests through the builder API (list, save,
+// update, rename, delete, open, link and unlink) and the selection as the screen shows it. Beside
+// it: the frame's content and preview (frame-content.ts), the links in the file (frame-links.ts),
+// the frame acted on (selected-frame.ts), what was sent, out of undo's reach (sent-versions-store.ts),
+// and the pure decisions (template-link.ts, preview-scale.ts, selection-words.ts, template-errors.ts).
 import { createBuilderClient, type BuilderClient } from '../shared/api/builder/client';
-import { megabytesText } from '../shared/api/builder/requests';
 import { visibleNameProblem } from '../shared/template-name';
-import type { Template, TemplateContent } from '../shared/api/builder/schemas';
+import type { Template } from '../shared/api/builder/schemas';
 import { ApiError } from '../shared/api/http/api-error';
 import { createCancelSource, type CancelSignal } from '../shared/api/http/cancel-signal';
 import { createSystemScheduler } from '../shared/api/http/scheduler';
 import { keyNeededError } from '../shared/api/http/error-mapping';
 import type { HttpTransport } from '../shared/api/http/transport';
-import { utf8ByteLength } from '../shared/api/http/utf8';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import { quotedName } from '../shared/quoted-name';
 import type { LinkedFrame, SyncChangeChip, TemplateLinkOutcome, TemplateOpenOutcome, TemplatePage, TemplateRow, TemplateSaveOutcome, TemplateSelection } from '../shared/bridge/messages';
 import { readFrameAsync } from '../snapshot';
 import { changeChips } from '../sync/change-chips';
-import { fileIdOf, storedFileIdOf } from '../sync/file-identity';
+import { storedFileIdOf } from '../sync/file-identity';
 import type { DiffableComponent } from '../sync/property-diff';
-import { base64Length, firstPreviewScale, minimumPreviewScale, nextPreviewScale, previewBudget, previewTooLargeText } from './preview-scale';
-import { copiedLinkWhat, describeSelection, describeSelectionOf, otherFileLinkWhat, unreadableLinkWhat, type SelectedLayer } from './selection-words';
+import { frameContentAsync, jsonBytes, type FramePreview } from './frame-content';
+import { copiedLinkWhat, otherFileLinkWhat, unreadableLinkWhat } from './selection-words';
+import { describeSelected, selectedFrame, selectedLayers, topLevelFrameAsync } from './selected-frame';
 import { pageOf, showNodeAsync } from '../platform/show-node';
 import { setRelaunchButton } from '../platform/relaunch-buttons';
-import { asUndoStep as asOwnUndoStep } from '../platform/undo-step';
 import { alreadyLinkedError, changedSinceSaveError, heldByOtherFrameError, laterOwnVersionError, noLongerLinkedError, notLinkedError, savedInOtherFileError, savedMeanwhileError, otherContentError, templateChangedError, templateError, timedOutError } from './template-errors';
 import { createSentVersionsStore } from './sent-versions-store';
+import { createFrameLinks } from './frame-links';
 import {
   holdsLastSent,
   DELETED_HERE,
   holdsSameContent,
   holdsSentFromHere,
   linkBehindSent,
-  linkState,
-  parseTemplateIndex,
-  parseTemplateLink,
   sameServerTime,
   sentContentHash,
   sentFromHere,
   serializeTemplateLink,
   type SentVersion,
   serverTimeAfter,
-  TEMPLATE_INDEX_KEY,
   TEMPLATE_LINK_KEY,
   UPDATE_TEMPLATE_COMMAND,
   updateDescription,
-  type TemplateIndex,
   type TemplateLink,
 } from './template-link';
 
@@ -71,9 +66,6 @@ function startDeadline(): Deadline {
   const stop = createSystemScheduler().setTimer(() => outOfTime.cancel(), UPDATE_DEADLINE_MS);
   return { signal: outOfTime.signal, ranOut: (error): error is ApiError => error instanceof ApiError && error.code === 'cancelled' && outOfTime.signal.aborted, stop };
 }
-
-/** Export attempts before the preview is given up (each one smaller). */
-const PREVIEW_ATTEMPTS = 5;
 
 export interface BuilderCredentials {
   baseUrl: string;
@@ -109,18 +101,6 @@ export interface TemplatesSession {
   linkAsync(frameId: string, templateId: string): Promise<TemplateLinkOutcome>;
 }
 
-interface FrameLinkFacts {
-  frame: FrameNode;
-  link: TemplateLink | null;
-  state: ReturnType<typeof linkState>;
-}
-
-interface Preview {
-  base64: string;
-  width: number;
-  height: number;
-}
-
 function countLayers(node: unknown): number {
   if (typeof node !== 'object' || node === null) return 0;
   const children = (node as { children?: unknown }).children;
@@ -144,63 +124,9 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     return cached.client;
   }
 
-  // ---- links in plugin data -------------------------------------------------------------
+  // ---- links in plugin data (frame-links.ts), and what was sent (sent-versions-store.ts) ----
 
-  /**
-   * A change to the file's links as an undo step of its own: ⌘Z takes back this save, not the one
-   * before it too. Not while another feature's step is open (references being placed, a sync's
-   * take): a commit would cut their step in two (the link then goes with theirs).
-   */
-  function asUndoStep(write: () => void): void {
-    asOwnUndoStep(figma, undoStepOpen, write);
-  }
-
-  function readIndex(): TemplateIndex {
-    return parseTemplateIndex(figma.root.getPluginData(TEMPLATE_INDEX_KEY)) ?? {};
-  }
-
-  function writeIndex(change: (index: TemplateIndex) => void): void {
-    const index = parseTemplateIndex(figma.root.getPluginData(TEMPLATE_INDEX_KEY));
-    if (index === null) return;
-    change(index);
-    figma.root.setPluginData(TEMPLATE_INDEX_KEY, JSON.stringify(index));
-  }
-
-  function readLink(node: BaseNode): TemplateLink | null {
-    return parseTemplateLink(node.getPluginData(TEMPLATE_LINK_KEY));
-  }
-
-  async function frameByIdAsync(id: string | undefined): Promise<FrameNode | null> {
-    if (id === undefined || id === DELETED_HERE) return null;
-    const node = await figma.getNodeByIdAsync(id);
-    return node !== null && node.type === 'FRAME' && !node.removed ? node : null;
-  }
-
-  async function linkFactsAsync(frame: FrameNode): Promise<FrameLinkFacts> {
-    const link = readLink(frame);
-    const fileId = storedFileIdOf(figma.root);
-    if (link === null || link.deleted === true) return { frame, link, state: linkState(link, frame.id, undefined, false, fileId) };
-    const indexed = readIndex()[link.templateId];
-    const other = indexed !== undefined && indexed !== frame.id ? await frameByIdAsync(indexed) : null;
-    const otherHolds = other !== null && readLink(other)?.templateId === link.templateId;
-    return { frame, link, state: linkState(link, frame.id, indexed, otherHolds, fileId) };
-  }
-
-  /** `sentHash`: the content root sent, hashed (sentContentHash), when it could be. */
-  function saveLink(frame: FrameNode, template: Template, hash: string, sentHash: string | null): void {
-    const fileId = fileIdOf(figma, undoStepOpen);
-    asUndoStep(() => {
-      frame.setPluginData(
-        TEMPLATE_LINK_KEY,
-        serializeTemplateLink({ templateId: template.id, templateName: template.name, hash, savedAt: template.updated_at, ...(sentHash === null ? {} : { sentHash }), fileId }),
-      );
-      setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, updateDescription(template.name));
-      writeIndex((index) => {
-        for (const [templateId, frameId] of Object.entries(index)) if (frameId === frame.id) delete index[templateId];
-        index[template.id] = frame.id;
-      });
-    });
-  }
+  const { asUndoStep, readIndex, writeIndex, readLink, frameByIdAsync, linkFactsAsync, saveLink, removeLink, linkedFrameOfAsync } = createFrameLinks(figma, undoStepOpen);
 
   /** Noted where ⌘Z cannot take it back (sent-versions-store.ts), after the link is saved. */
   function noteSentAsync(frame: FrameNode, template: Template, hash: string, sentHash: string | null): Promise<void> {
@@ -228,23 +154,6 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     return undone === null ? notLinkedError(frame.name) : noLongerLinkedError(frame.name);
   }
 
-  function removeLink(frame: FrameNode): void {
-    const link = readLink(frame);
-    asUndoStep(() => {
-      frame.setPluginData(TEMPLATE_LINK_KEY, '');
-      setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, null);
-      if (link !== null) writeIndex((index) => {
-        if (index[link.templateId] === frame.id) delete index[link.templateId];
-      });
-    });
-  }
-
-  async function linkedFrameOfAsync(templateId: string, index: TemplateIndex): Promise<FrameNode | null> {
-    const frame = await frameByIdAsync(index[templateId]);
-    const link = frame === null ? null : readLink(frame);
-    return frame !== null && link !== null && link.templateId === templateId && link.deleted !== true ? frame : null;
-  }
-
   function linkedFrameFacts(frame: FrameNode): LinkedFrame {
     return { id: frame.id, name: frame.name, pageName: pageOf(frame)?.name ?? '' };
   }
@@ -262,18 +171,9 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
 
   // ---- selection ------------------------------------------------------------------------
 
-  function selectedLayers(): SceneNode[] {
-    return [...figma.currentPage.selection];
-  }
-
-  function layerFacts(node: SceneNode): SelectedLayer {
-    const parent = node.parent;
-    return { type: node.type, name: node.name, parentType: parent?.type ?? 'PAGE', parentName: parent?.name ?? '' };
-  }
-
   async function selectionAsync(consumeLostLink: boolean): Promise<TemplateSelection> {
-    const layers = selectedLayers();
-    const { kind, what } = describeSelectionOf(layers.length, layers.length === 1 ? layerFacts(layers[0]!) : null);
+    const layers = selectedLayers(figma);
+    const { kind, what } = describeSelected(layers);
     if (kind !== 'frame') return { kind, what, frame: null, link: null, lostLink: null, otherFileTemplateId: null, undoneSave: null };
     const frame = layers[0] as FrameNode;
     const facts = await linkFactsAsync(frame);
@@ -295,84 +195,11 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     return { ...base, link: { templateId: facts.link.templateId, templateName: facts.link.templateName, savedAt: facts.link.savedAt }, lostLink: null };
   }
 
-  function selectedFrame(): FrameNode {
-    const layers = selectedLayers();
-    const { kind, what } = describeSelectionOf(layers.length, layers.length === 1 ? layerFacts(layers[0]!) : null);
-    if (kind !== 'frame') throw new BridgeError('no_frame', what);
-    return layers[0] as FrameNode;
-  }
-
-  /** The frame with this id, when it is still a top-level frame (an email). */
-  async function topLevelFrameAsync(frameId: string): Promise<FrameNode> {
-    const node = await figma.getNodeByIdAsync(frameId);
-    if (node === null || node.removed || node.type === 'DOCUMENT' || node.type === 'PAGE') {
-      throw new BridgeError('no_frame', 'That frame is no longer in this file. Select a top-level frame (an email) to save it as a template.');
-    }
-    const { kind, what } = describeSelection([layerFacts(node)]);
-    if (kind !== 'frame') throw new BridgeError('no_frame', what);
-    return node as FrameNode;
-  }
-
-  // ---- content and preview --------------------------------------------------------------
-
-  /** `frame`: the frame's name and size, read before anything is awaited (it may be deleted meanwhile). */
-  async function previewAsync(node: FrameNode, frame: { name: string; width: number; height: number }, contentBytes: number): Promise<Preview> {
-    const budget = previewBudget(contentBytes);
-    if (budget === 0) {
-      throw new BridgeError('too_large', `${quotedName(frame.name, 'The frame')} is ${megabytesText(contentBytes)} as a description alone, more than the builder takes (2 MB per request). Split it into smaller frames.`);
-    }
-    const minimum = minimumPreviewScale(frame.width, frame.height);
-    let scale = firstPreviewScale(frame.width, frame.height);
-    for (let attempt = 1; ; attempt++) {
-      let bytes: Uint8Array;
-      try {
-        bytes = await node.exportAsync({ format: 'PNG', constraint: { type: 'SCALE', value: scale } });
-      } catch (error) {
-        // Figma's own words name its API ("in exportAsync: …"): said as what it means instead.
-        if (node.removed) throw error;
-        throw new BridgeError('export_failed', `Figma could not make a preview image of ${quotedName(frame.name, 'the frame')}, so nothing was sent to the builder. Check that the frame shows something, then try again.`);
-      }
-      const length = base64Length(bytes.length);
-      const next = nextPreviewScale(scale, length, budget, minimum);
-      if (next === scale) return { base64: figma.base64Encode(bytes), width: Math.round(frame.width * scale), height: Math.round(frame.height * scale) };
-      if (next === null || attempt >= PREVIEW_ATTEMPTS) {
-        throw new BridgeError(
-          'too_large',
-          previewTooLargeText(frame.name, length, Math.round(frame.width * scale), budget),
-          { bytes: length },
-        );
-      }
-      scale = next;
-    }
-  }
-
-  /** `name`: the frame's, read when the save began (a deleted frame has none to read). */
-  async function contentAsync(frame: FrameNode, name: string): Promise<{ content: TemplateContent; hash: string; preview: Preview; root: Record<string, unknown> }> {
-    const deleted = () => new BridgeError('no_frame', `${quotedName(name, 'The frame')} was deleted while it was being saved, so nothing was sent to the builder.`);
-    if (frame.removed) throw deleted();
-    const facts = { name, width: frame.width, height: frame.height };
-    try {
-      const reading = await readFrameAsync(figma, frame);
-      const root = reading.node as unknown as Record<string, unknown>;
-      const withoutPreview: TemplateContent = { format: 'figma-node-tree', version: 1, root };
-      const preview = await previewAsync(frame, facts, utf8ByteLength(JSON.stringify(withoutPreview)));
-      return { content: { ...withoutPreview, preview_png_base64: preview.base64 }, hash: reading.hash, preview, root };
-    } catch (error) {
-      // Deleted while it was read or exported: Figma's error would name a node id.
-      if (frame.removed) throw deleted();
-      throw error;
-    }
-  }
-
-  function bodyBytes(body: object): number {
-    return utf8ByteLength(JSON.stringify(body));
-  }
-
   /**
    * The template exists now, whatever became of the frame: a frame deleted meanwhile is not
    * linked (a retry would make a second template), and the created template is still said.
    */
-  async function createdAsync(frame: FrameNode, template: Template, hash: string, root: Record<string, unknown>, preview: Preview): Promise<TemplateSaveOutcome> {
+  async function createdAsync(frame: FrameNode, template: Template, hash: string, root: Record<string, unknown>, preview: FramePreview): Promise<TemplateSaveOutcome> {
     const linked = !frame.removed;
     if (linked) {
       const sentHash = sentContentHash(root);
@@ -426,7 +253,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     selectionAsync,
 
     async createAsync(name, description, frameId) {
-      const frame = frameId === undefined ? selectedFrame() : await topLevelFrameAsync(frameId);
+      const frame = frameId === undefined ? selectedFrame(figma) : await topLevelFrameAsync(figma, frameId);
       const frameName = frame.name;
       // Checked before the slow work (reading and exporting), as the form checks it.
       const problem = visibleNameProblem(name);
@@ -439,7 +266,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       const deadline = startDeadline();
       let template: Template;
       try {
-        const { content, hash, preview, root } = await contentAsync(frame, frameName);
+        const { content, hash, preview, root } = await frameContentAsync(figma, frame, frameName);
         if (deadline.signal.aborted) throw timedOutError('create', name.trim(), UPDATE_DEADLINE_MS / 1000, false);
         const input = { name, description: description.trim(), content };
         try {
@@ -447,7 +274,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         } catch (error) {
           // Cut off while sent and unanswered, it may still be made; while waiting after a 429, it was not.
           if (deadline.ranOut(error)) throw timedOutError('create', name.trim(), UPDATE_DEADLINE_MS / 1000, error.sentUnanswered);
-          throw templateError(error, { templateName: name.trim(), bodyBytes: bodyBytes(input), creating: true });
+          throw templateError(error, { templateName: name.trim(), bodyBytes: jsonBytes(input), creating: true });
         }
         return await createdAsync(frame, template, hash, root, preview);
       } finally {
@@ -457,7 +284,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
 
     async updateAsync(frameId, replaceChanges = false) {
 
-      const frame = frameId === undefined ? selectedFrame() : await frameByIdAsync(frameId);
+      const frame = frameId === undefined ? selectedFrame(figma) : await frameByIdAsync(frameId);
       if (frame === null) throw new BridgeError('no_frame', 'That frame is no longer in this file.');
       const frameName = frame.name;
       const facts = await linkFactsAsync(frame);
@@ -495,7 +322,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
           // One this designer sent from this frame is said as theirs, not a teammate's; asked all the same.
           throw sentHere !== null && holdsSentFromHere(sentHere, before.updated_at, beforeRoot) ? laterOwnVersionError(refused) : templateChangedError(refused);
         }
-        const { content, hash, preview, root } = await contentAsync(frame, frameName);
+        const { content, hash, preview, root } = await frameContentAsync(figma, frame, frameName);
         if (deadline.signal.aborted) throw timedOutError('update', link.templateName, UPDATE_DEADLINE_MS / 1000, false);
         if (typeof beforeRoot === 'object' && beforeRoot !== null) changes = changeChips(asDiffable(frameName, beforeRoot as Record<string, unknown>), asDiffable(frameName, root));
         let updated: Template;
@@ -503,7 +330,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
           writeSent = true;
           updated = await client.updateTemplateAsync(link.templateId, { content }, deadline.signal);
         } catch (error) {
-          throw templateError(error, { ...errorFacts, bodyBytes: bodyBytes({ content }), writing: 'update' });
+          throw templateError(error, { ...errorFacts, bodyBytes: jsonBytes({ content }), writing: 'update' });
         }
         // The template holds this frame's content now, whatever became of the frame meanwhile: a
         // frame deleted during the request has no link to keep, and the update is said as done.
@@ -628,7 +455,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
     },
 
     async linkAsync(frameId, templateId) {
-      const frame = await topLevelFrameAsync(frameId);
+      const frame = await topLevelFrameAsync(figma, frameId);
       const frameName = frame.name;
       // Each read below awaits: the frame may be deleted meanwhile.
       const throwIfGone = () => {
