@@ -1,5 +1,6 @@
 // When the selection the Templates screen shows may read differently: another selection
-// (selectionchange), or a selected layer's link, name or place changed while it stayed selected.
+// (selectionchange), or a selected layer's link, name or place (or its parent's name) changed
+// while it stayed selected.
 // The latter fire no selectionchange, only the current page's nodechange: undo taking back a
 // save's link, a rename on the canvas, a teammate's unlink.
 
@@ -24,10 +25,23 @@ export function changesSelection(changes: readonly NodeChange[], selectedIds: ()
  */
 export type SelectionCause = 'selection' | 'layer';
 
+/**
+ * The selected layers' ids and their parents' (a layer inside a frame is said as "… inside
+ * “Parent”", so a parent renamed changes the words too).
+ */
+export function selectedAndParentIds(selection: readonly SceneNode[]): Set<string> {
+  const ids = new Set<string>();
+  for (const node of selection) {
+    ids.add(node.id);
+    if (node.parent !== null) ids.add(node.parent.id);
+  }
+  return ids;
+}
+
 /** Calls `onChange` whenever the selection may read differently (see above), following the current page. */
 export function watchSelection(figma: Pick<PluginAPI, 'on' | 'currentPage'>, onChange: (cause: SelectionCause) => void): void {
   const onNodeChange = (event: NodeChangeEvent) => {
-    if (changesSelection(event.nodeChanges, () => new Set(figma.currentPage.selection.map((node) => node.id)))) onChange('layer');
+    if (changesSelection(event.nodeChanges, () => selectedAndParentIds(figma.currentPage.selection))) onChange('layer');
   };
   let page = figma.currentPage;
   page.on('nodechange', onNodeChange);

@@ -64,4 +64,24 @@ describe('watchSelection', () => {
     // The selection change, then the rename here; the first page's frame is no longer heard.
     expect(told).toBe(afterSwitch + 2);
   });
+
+  it('tells of a selected layer’s parent renamed (the words say “… inside “Parent””), not of its sibling', async () => {
+    const fake = createFakeFigma();
+    const figma = fake.figma;
+    const frame = figma.createFrame();
+    const title = figma.createRectangle();
+    const sibling = figma.createRectangle();
+    frame.appendChild(title);
+    frame.appendChild(sibling);
+    figma.currentPage.selection = [title];
+    await fake.settleAsync();
+    let told = 0;
+    watchSelection(figma, () => told++);
+    sibling.name = 'Not the selected one';
+    await fake.settleAsync();
+    expect(told).toBe(0);
+    frame.name = 'Spring sale, renamed';
+    await fake.settleAsync();
+    expect(told).toBe(1);
+  });
 });
