@@ -7,7 +7,7 @@
 // put writes its payloads into new buckets) and an index entry says which bucket holds which
 // key's version. Buckets are evicted whole, oldest first, when the total passes the budget;
 // older copies of a key left in an old bucket count until that bucket goes.
-import { utf8ByteLength } from '../shared/api/http/utf8';
+import { jsonByteLength, utf8ByteLength } from '../shared/api/http/utf8';
 import type { ComponentPayload } from '../snapshot/normalized-types';
 import type { ClientStorageLike as KeyStoreStorage } from '../platform/client-storage';
 
@@ -66,13 +66,6 @@ function isPayloadOf(value: unknown, key: string, hash: string): value is Compon
   return typeof value.name === 'string' && typeof value.description === 'string' && isObject(value.properties) && Array.isArray(value.variants) && isObject(value.node);
 }
 
-// ASCII is the common case: one regex test in native code instead of a loop per character.
-const NON_ASCII = /[\u0080-\uffff]/;
-
-function jsonBytes(value: unknown): number {
-  const json = JSON.stringify(value);
-  return NON_ASCII.test(json) ? utf8ByteLength(json) : json.length;
-}
 
 function withoutThumbnail(payload: ComponentPayload): ComponentPayload {
   if (payload.thumbnail === undefined) return payload;
@@ -159,7 +152,7 @@ export function createPayloadCache(storage: ClientStorageLike, designSystemId: s
     let open: { info: BucketInfo; bucket: Bucket } | null = null;
     for (const payload of payloads) {
       const stored = withoutThumbnail(payload);
-      const bytes = jsonBytes(stored) + utf8ByteLength(payload.key) + 4;
+      const bytes = jsonByteLength(stored) + utf8ByteLength(payload.key) + 4;
       if (total + bytes > budgetBytes * PUT_SHARE) break;
       if (open === null || open.info.bytes + bytes > BUCKET_BYTES) {
         open = { info: { id: current.next++, bytes: 2 + utf8ByteLength(bucketKey(0)) }, bucket: {} };
@@ -177,7 +170,7 @@ export function createPayloadCache(storage: ClientStorageLike, designSystemId: s
     const evicted = new Set(current.buckets.filter((info) => !live.has(info.id)).map((info) => info.id));
     let used = total + current.buckets.reduce((sum, info) => sum + (evicted.has(info.id) ? 0 : info.bytes), 0);
     // The index at the end holds roughly what it holds now plus the new keys.
-    const indexBytes = jsonBytes(current) + utf8ByteLength(indexKey) + freshKeys.size * 80;
+    const indexBytes = jsonByteLength(current) + utf8ByteLength(indexKey) + freshKeys.size * 80;
     for (const info of current.buckets) {
       if (used + indexBytes <= budgetBytes) break;
       if (evicted.has(info.id)) continue;

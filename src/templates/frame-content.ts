@@ -3,7 +3,7 @@
 // the scale; here are the exports and Figma's failures in words).
 import { megabytesText } from '../shared/api/builder/requests';
 import type { TemplateContent } from '../shared/api/builder/schemas';
-import { utf8ByteLength } from '../shared/api/http/utf8';
+import { jsonByteLength } from '../shared/api/http/utf8';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import { quotedName } from '../shared/quoted-name';
 import { readFrameAsync } from '../snapshot';
@@ -25,11 +25,6 @@ export interface FrameContent {
   preview: FramePreview;
   /** The content's root as sent. */
   root: Record<string, unknown>;
-}
-
-/** The length of `body` as JSON in UTF-8 bytes (the builder's 2 MB limit is on the request). */
-export function jsonBytes(body: object): number {
-  return utf8ByteLength(JSON.stringify(body));
 }
 
 /** `frame`: the frame's name and size, read before anything is awaited (it may be deleted meanwhile). */
@@ -68,7 +63,7 @@ export async function frameContentAsync(figma: PluginAPI, frame: FrameNode, name
     const reading = await readFrameAsync(figma, frame);
     const root = reading.node as unknown as Record<string, unknown>;
     const withoutPreview: TemplateContent = { format: 'figma-node-tree', version: 1, root };
-    const preview = await previewAsync(figma, frame, facts, jsonBytes(withoutPreview));
+    const preview = await previewAsync(figma, frame, facts, jsonByteLength(withoutPreview));
     return { content: { ...withoutPreview, preview_png_base64: preview.base64 }, hash: reading.hash, preview, root };
   } catch (error) {
     // Deleted while it was read or exported: Figma's error would name a node id.

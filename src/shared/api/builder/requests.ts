@@ -1,7 +1,7 @@
 // Request builders for the builder API: paths, clamped queries and checked bodies, so that the
 // client never sends a value the server would refuse.
 import { invalidArgumentError } from '../http/error-mapping';
-import { characterCount, utf8ByteLength } from '../http/utf8';
+import { characterCount, jsonByteLength } from '../http/utf8';
 import { pathSegment, queryString } from '../http/url';
 import type { CreateTemplateBody, TemplateContent, UpdateTemplateBody } from './schemas';
 import { isServerTime } from './server-time';
@@ -70,7 +70,7 @@ export function megabytesText(bytes: number): string {
 }
 
 function checkBodySize<B extends object>(endpoint: string, body: B): B {
-  const bytes = utf8ByteLength(JSON.stringify(body));
+  const bytes = jsonByteLength(body);
   if (bytes > TEMPLATE_MAX_BODY_BYTES) {
     throw invalidArgumentError('builder', endpoint, `This template is ${megabytesText(bytes)}; the builder takes at most 2 MB per request.`);
   }

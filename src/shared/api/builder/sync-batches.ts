@@ -1,6 +1,6 @@
 // Splits one sync into requests the builder accepts, and merges their answers.
 import { invalidArgumentError } from '../http/error-mapping';
-import { utf8ByteLength } from '../http/utf8';
+import { jsonByteLength } from '../http/utf8';
 import type { SyncBody, SyncResult } from './schemas';
 import { compareServerTimes } from './server-time';
 
@@ -15,7 +15,7 @@ const SYNC_ENDPOINT = 'POST /api/plugin/design-systems/:id/sync';
 
 /** The JSON size of a sync body in bytes, as it will be sent. */
 export function syncBodyBytes(body: SyncBody): number {
-  return utf8ByteLength(JSON.stringify(body));
+  return jsonByteLength(body);
 }
 
 /** A problem in words when `body` cannot be sent as one request, or null. */
@@ -37,10 +37,9 @@ function itemKey(item: Item): string {
 }
 
 function itemBytes(item: Item, force: ReadonlySet<string>): number {
-  const json = item.kind === 'upsert' ? JSON.stringify(item.upsert) : JSON.stringify(item.key);
   // One comma per array entry, and the key again in `force` when it is forced.
-  const forced = force.has(itemKey(item)) ? utf8ByteLength(JSON.stringify(itemKey(item))) + 1 : 0;
-  return utf8ByteLength(json) + 1 + forced;
+  const forced = force.has(itemKey(item)) ? jsonByteLength(itemKey(item)) + 1 : 0;
+  return jsonByteLength(item.kind === 'upsert' ? item.upsert : item.key) + 1 + forced;
 }
 
 /** Whether `upsert` fits in a request on its own (with `body`'s base and source, forced or not). */

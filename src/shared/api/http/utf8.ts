@@ -18,6 +18,15 @@ export function utf8ByteLength(text: string): number {
   return bytes;
 }
 
+// ASCII is the common case: one regex test in native code instead of a loop per character.
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** The length of `value` as JSON in UTF-8 bytes, as it is sent or stored (the builder's limits are on bytes). */
+export function jsonByteLength(value: unknown): number {
+  const json = JSON.stringify(value);
+  return NON_ASCII.test(json) ? utf8ByteLength(json) : json.length;
+}
+
 /** At most `max` UTF-16 units of `text`, never cutting a surrogate pair in half. */
 export function truncateText(text: string, max: number): string {
   if (text.length <= max) return text;
