@@ -26,34 +26,42 @@ export interface FrameLinkFacts {
   state: ReturnType<typeof linkState>;
 }
 
+/** A link to take a template's name (a rename here, or one a teammate made); `savedAt` too when the frame is still in step with it. */
+export interface LinkRename {
+  frame: FrameNode;
+  link: TemplateLink;
+  name: string;
+  savedAt?: string;
+}
+
 export interface FrameLinks {
-  /** Runs `write` as an undo step of its own (see below). */
-  asUndoStep: (write: () => void) => void;
   readIndex: () => TemplateIndex;
-  /** Changes the file's index; an index that cannot be read is left as it is. */
-  writeIndex: (change: (index: TemplateIndex) => void) => void;
   readLink: (node: BaseNode) => TemplateLink | null;
+  /** The frame holds a link this version cannot read (a newer version's, or damaged). */
+  hasUnreadableLink: (frame: FrameNode) => boolean;
   /** The frame with this id, when it is still there (not for the index's deleted-here mark). */
   frameByIdAsync: (id: string | undefined) => Promise<FrameNode | null>;
   /** The frame's link and what it is here (linked, a copy, another file's, deleted…). */
   linkFactsAsync: (frame: FrameNode) => Promise<FrameLinkFacts>;
   /** Links the frame to `template` as a save or link leaves it. `sentHash`: the content root sent, hashed (sentContentHash), when it could be. */
   saveLink: (frame: FrameNode, template: Template, hash: string, sentHash: string | null) => void;
+  /** The links take their templates' new names, with their "Update template" buttons: one undo step for all. */
+  renameLinks: (renames: readonly LinkRename[]) => void;
   removeLink: (frame: FrameNode) => void;
+  /**
+   * The template was deleted from here: its frame's link is marked so (it stays until the frame
+   * is next selected, so that it can say what happened) and loses its button, and the index says
+   * the template was deleted here.
+   */
+  markTemplateDeleted: (templateId: string, frame: FrameNode | null) => void;
   /** The frame the index names for the template, when its link still says so. */
   linkedFrameOfAsync: (templateId: string, index: TemplateIndex) => Promise<FrameNode | null>;
 }
 
-/** `undoStepOpen`: another feature's undo step is open (templates-handlers.ts). */
+/** `undoStepOpen`: another feature's undo step is open (references being placed, a sync's take: handlers.ts). */
 export function createFrameLinks(figma: PluginAPI, undoStepOpen: () => boolean): FrameLinks {
-  /**
-   * A change to the file's links as an undo step of its own: ⌘Z takes back this save, not the one
-   * before it too. Not while another feature's step is open (references being placed, a sync's
-   * take): a commit would cut their step in two (the link then goes with theirs).
-   */
-  function asUndoStep(write: () => void): void {
-    asOwnUndoStep(figma, undoStepOpen, write);
-  }
+  // ⌘Z takes back this save's link, not the one before it too (undo-step.ts).
+  const asUndoStep = (write: () => void): void => asOwnUndoStep(figma, undoStepOpen, write);
 
   function readIndex(): TemplateIndex {
     return parseTemplateIndex(figma.root.getPluginData(TEMPLATE_INDEX_KEY)) ?? {};
@@ -119,5 +127,32 @@ export function createFrameLinks(figma: PluginAPI, undoStepOpen: () => boolean):
     return frame !== null && link !== null && link.templateId === templateId && link.deleted !== true ? frame : null;
   }
 
-  return { asUndoStep, readIndex, writeIndex, readLink, frameByIdAsync, linkFactsAsync, saveLink, removeLink, linkedFrameOfAsync };
+  function hasUnreadableLink(frame: FrameNode): boolean {
+    return frame.getPluginData(TEMPLATE_LINK_KEY) !== '' && readLink(frame) === null;
+  }
+
+  function renameLinks(renames: readonly LinkRename[]): void {
+    asUndoStep(() => {
+      for (const { frame, link, name, savedAt } of renames) {
+        frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, templateName: name, ...(savedAt === undefined ? {} : { savedAt }) }));
+        setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, updateDescription(name));
+      }
+    });
+  }
+
+  function markTemplateDeleted(templateId: string, frame: FrameNode | null): void {
+    asUndoStep(() => {
+      // A frame deleted while the builder answered has no link left to mark.
+      if (frame !== null && !frame.removed) {
+        const link = readLink(frame);
+        if (link !== null) frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, deleted: true }));
+        setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, null);
+      }
+      writeIndex((index) => {
+        index[templateId] = DELETED_HERE;
+      });
+    });
+  }
+
+  return { readIndex, readLink, hasUnreadableLink, frameByIdAsync, linkFactsAsync, saveLink, renameLinks, removeLink, markTemplateDeleted, linkedFrameOfAsync };
 }

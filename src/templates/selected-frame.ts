@@ -2,7 +2,7 @@
 // email), or the frame the window named, while it still is one; refused in words otherwise
 // (selection-words.ts says what is selected instead).
 import { BridgeError } from '../shared/bridge/bridge-error';
-import { describeSelection, describeSelectionOf, type SelectedLayer } from './selection-words';
+import { describeSelectionOf, type SelectedLayer } from './selection-words';
 
 export function selectedLayers(figma: Pick<PluginAPI, 'currentPage'>): SceneNode[] {
   return [...figma.currentPage.selection];
@@ -32,7 +32,7 @@ export async function topLevelFrameAsync(figma: Pick<PluginAPI, 'getNodeByIdAsyn
   if (node === null || node.removed || node.type === 'DOCUMENT' || node.type === 'PAGE') {
     throw new BridgeError('no_frame', 'That frame is no longer in this file. Select a top-level frame (an email) to save it as a template.');
   }
-  const { kind, what } = describeSelection([layerFacts(node)]);
+  const { kind, what } = describeSelected([node]);
   if (kind !== 'frame') throw new BridgeError('no_frame', what);
   return node as FrameNode;
 }

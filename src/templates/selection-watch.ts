@@ -7,13 +7,19 @@
 /** The changes that can alter what the screen says of a selected layer (its link is plugin data). */
 const WATCHED: ReadonlySet<NodeChangeProperty> = new Set<NodeChangeProperty>(['pluginData', 'name', 'parent']);
 
-/** Whether `changes` touch a selected layer in a way the screen shows. `selectedIds`: asked only when one might. */
-export function changesSelection(changes: readonly NodeChange[], selectedIds: () => ReadonlySet<string>): boolean {
-  let selected: ReadonlySet<string> | null = null;
+/** The selected layers (`own`), and the layers they are inside of, whose name alone the words use ("… inside “Parent”"). */
+export interface WatchedIds {
+  own: ReadonlySet<string>;
+  parents: ReadonlySet<string>;
+}
+
+/** Whether `changes` touch a selected layer in a way the screen shows. `watched`: asked only when one might. */
+export function changesSelection(changes: readonly NodeChange[], watched: () => WatchedIds): boolean {
+  let ids: WatchedIds | null = null;
   for (const change of changes) {
     if (change.type !== 'PROPERTY_CHANGE' || !change.properties.some((property) => WATCHED.has(property))) continue;
-    selected ??= selectedIds();
-    if (selected.has(change.id)) return true;
+    ids ??= watched();
+    if (ids.own.has(change.id) || (ids.parents.has(change.id) && change.properties.includes('name'))) return true;
   }
   return false;
 }
@@ -25,23 +31,22 @@ export function changesSelection(changes: readonly NodeChange[], selectedIds: ()
  */
 export type SelectionCause = 'selection' | 'layer';
 
-/**
- * The selected layers' ids and their parents' (a layer inside a frame is said as "… inside
- * “Parent”", so a parent renamed changes the words too).
- */
-export function selectedAndParentIds(selection: readonly SceneNode[]): Set<string> {
-  const ids = new Set<string>();
+/** The ids of the selected layers and of the layers (not pages) they are inside of. */
+export function watchedIdsOf(selection: readonly SceneNode[]): WatchedIds {
+  const own = new Set<string>();
+  const parents = new Set<string>();
   for (const node of selection) {
-    ids.add(node.id);
-    if (node.parent !== null) ids.add(node.parent.id);
+    own.add(node.id);
+    const parent = node.parent;
+    if (parent !== null && parent.type !== 'PAGE') parents.add(parent.id);
   }
-  return ids;
+  return { own, parents };
 }
 
 /** Calls `onChange` whenever the selection may read differently (see above), following the current page. */
 export function watchSelection(figma: Pick<PluginAPI, 'on' | 'currentPage'>, onChange: (cause: SelectionCause) => void): void {
   const onNodeChange = (event: NodeChangeEvent) => {
-    if (changesSelection(event.nodeChanges, () => selectedAndParentIds(figma.currentPage.selection))) onChange('layer');
+    if (changesSelection(event.nodeChanges, () => watchedIdsOf(figma.currentPage.selection))) onChange('layer');
   };
   let page = figma.currentPage;
   page.on('nodechange', onNodeChange);

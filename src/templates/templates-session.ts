@@ -18,29 +18,24 @@ import { readFrameAsync } from '../snapshot';
 import { changeChips } from '../sync/change-chips';
 import { storedFileIdOf } from '../sync/file-identity';
 import type { DiffableComponent } from '../sync/property-diff';
-import { frameContentAsync, jsonBytes, type FramePreview } from './frame-content';
+import { frameContentAsync, type FramePreview } from './frame-content';
+import { jsonByteLength } from '../shared/api/http/utf8';
 import { copiedLinkWhat, otherFileLinkWhat, unreadableLinkWhat } from './selection-words';
 import { describeSelected, selectedFrame, selectedLayers, topLevelFrameAsync } from './selected-frame';
 import { pageOf, showNodeAsync } from '../platform/show-node';
-import { setRelaunchButton } from '../platform/relaunch-buttons';
 import { alreadyLinkedError, changedSinceSaveError, heldByOtherFrameError, laterOwnVersionError, noLongerLinkedError, notLinkedError, savedInOtherFileError, savedMeanwhileError, otherContentError, templateChangedError, templateError, timedOutError } from './template-errors';
 import { createSentVersionsStore } from './sent-versions-store';
 import { createFrameLinks } from './frame-links';
 import {
   holdsLastSent,
-  DELETED_HERE,
   holdsSameContent,
   holdsSentFromHere,
   linkBehindSent,
   sameServerTime,
   sentContentHash,
   sentFromHere,
-  serializeTemplateLink,
   type SentVersion,
   serverTimeAfter,
-  TEMPLATE_LINK_KEY,
-  UPDATE_TEMPLATE_COMMAND,
-  updateDescription,
   type TemplateLink,
 } from './template-link';
 
@@ -77,7 +72,7 @@ export interface TemplatesSessionDependencies {
   transport: HttpTransport;
   /** The builder's address and the saved key (Settings owns them), read fresh each time. */
   readBuilderCredentialsAsync: () => Promise<BuilderCredentials>;
-  /** Whether another feature's undo step is open (references being placed, a sync's take): templates-handlers.ts. */
+  /** Whether another feature's undo step is open (references being placed, a sync's take): handlers.ts. */
   undoStepOpen?: () => boolean;
 }
 
@@ -126,7 +121,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
 
   // ---- links in plugin data (frame-links.ts), and what was sent (sent-versions-store.ts) ----
 
-  const { asUndoStep, readIndex, writeIndex, readLink, frameByIdAsync, linkFactsAsync, saveLink, removeLink, linkedFrameOfAsync } = createFrameLinks(figma, undoStepOpen);
+  const { readIndex, readLink, hasUnreadableLink, frameByIdAsync, linkFactsAsync, saveLink, renameLinks, removeLink, markTemplateDeleted, linkedFrameOfAsync } = createFrameLinks(figma, undoStepOpen);
 
   /** Noted where ⌘Z cannot take it back (sent-versions-store.ts), after the link is saved. */
   function noteSentAsync(frame: FrameNode, template: Template, hash: string, sentHash: string | null): Promise<void> {
@@ -186,7 +181,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       return { ...base, link: null, lostLink: { templateName: facts.link.templateName } };
     }
     if (facts.state !== 'linked' || facts.link === null) {
-      const unreadable = facts.link === null && frame.getPluginData(TEMPLATE_LINK_KEY) !== '';
+      const unreadable = facts.link === null && hasUnreadableLink(frame);
       const copied = facts.link === null ? null : facts.state === 'copy' ? copiedLinkWhat(frame.name, facts.link.templateName) : facts.state === 'other-file' ? otherFileLinkWhat(frame.name, facts.link.templateName) : null;
       const said = unreadable ? unreadableLinkWhat(frame.name) : (copied ?? what);
       const undone = unreadable ? null : await undoneSaveOfAsync(frame, facts.link);
@@ -237,14 +232,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       // All in one undo step, as a rename from here is. It cannot be left out of the designer's
       // undo history: plugin data is undoable, and commitUndo only closes steps (none can be
       // added to afterwards); without it the new name would go with the next thing done here.
-      if (follow.length > 0) {
-        asUndoStep(() => {
-          for (const { frame, link, name } of follow) {
-            frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, templateName: name }));
-            setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, updateDescription(name));
-          }
-        });
-      }
+      if (follow.length > 0) renameLinks(follow);
       const total = list.meta?.total ?? null;
       const hasMore = total === null ? list.templates.length >= TEMPLATES_PER_PAGE : number * TEMPLATES_PER_PAGE < total;
       return { templates, page: number, total, hasMore };
@@ -274,7 +262,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         } catch (error) {
           // Cut off while sent and unanswered, it may still be made; while waiting after a 429, it was not.
           if (deadline.ranOut(error)) throw timedOutError('create', name.trim(), UPDATE_DEADLINE_MS / 1000, error.sentUnanswered);
-          throw templateError(error, { templateName: name.trim(), bodyBytes: jsonBytes(input), creating: true });
+          throw templateError(error, { templateName: name.trim(), bodyBytes: jsonByteLength(input), creating: true });
         }
         return await createdAsync(frame, template, hash, root, preview);
       } finally {
@@ -330,7 +318,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
           writeSent = true;
           updated = await client.updateTemplateAsync(link.templateId, { content }, deadline.signal);
         } catch (error) {
-          throw templateError(error, { ...errorFacts, bodyBytes: jsonBytes({ content }), writing: 'update' });
+          throw templateError(error, { ...errorFacts, bodyBytes: jsonByteLength({ content }), writing: 'update' });
         }
         // The template holds this frame's content now, whatever became of the frame meanwhile: a
         // frame deleted during the request has no link to keep, and the update is said as done.
@@ -380,12 +368,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       // save between the read and the rename is in it, and moving savedAt past it hid it from the next update.
       const answeredRoot = (updated.content as { root?: unknown } | null | undefined)?.root;
       if (inStep && link?.sentHash !== undefined && answeredRoot !== undefined) inStep = holdsLastSent(answeredRoot, link);
-      if (kept !== null && link !== null) {
-        asUndoStep(() => {
-          kept.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, templateName: updated.name, ...(inStep ? { savedAt: updated.updated_at } : {}) }));
-          setRelaunchButton(kept, UPDATE_TEMPLATE_COMMAND, updateDescription(updated.name));
-        });
-      }
+      if (kept !== null && link !== null) renameLinks([{ frame: kept, link, name: updated.name, ...(inStep ? { savedAt: updated.updated_at } : {}) }]);
       return rowOf(updated, kept);
     },
 
@@ -404,18 +387,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
         }
         alreadyGone = true;
       }
-      asUndoStep(() => {
-        // A frame deleted while the builder answered has no link left to mark.
-        if (frame !== null && !frame.removed) {
-          const link = readLink(frame);
-          // The link stays until the frame is next selected, so that it can say what happened.
-          if (link !== null) frame.setPluginData(TEMPLATE_LINK_KEY, serializeTemplateLink({ ...link, deleted: true }));
-          setRelaunchButton(frame, UPDATE_TEMPLATE_COMMAND, null);
-        }
-        writeIndex((index) => {
-          index[id] = DELETED_HERE;
-        });
-      });
+      markTemplateDeleted(id, frame);
       // Out of ⌘Z's reach too: no frame is offered to link to it again.
       await sentVersions.forgetTemplateAsync(id);
       return alreadyGone;

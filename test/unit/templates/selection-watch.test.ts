@@ -9,20 +9,23 @@ const change = (id: string, ...properties: NodeChangeProperty[]): NodeChange => 
 
 describe('changesSelection', () => {
   it('is true for a selected layer’s plugin data, name or parent, and for nothing else', () => {
-    const selected = () => new Set(['1:2']);
+    const selected = () => ({ own: new Set(['1:2']), parents: new Set(['1:1']) });
     expect(changesSelection([change('1:2', 'pluginData')], selected)).toBe(true);
     expect(changesSelection([change('1:9', 'width'), change('1:2', 'name')], selected)).toBe(true);
     expect(changesSelection([change('1:2', 'parent')], selected)).toBe(true);
     expect(changesSelection([change('1:2', 'width', 'height', 'opacity')], selected)).toBe(false);
     expect(changesSelection([change('1:3', 'pluginData')], selected)).toBe(false);
     expect(changesSelection([{ type: 'DELETE', id: '1:2', origin: 'LOCAL', node: removed }], selected)).toBe(false);
+    // The layer it is inside of: its name only (the words say "… inside “Parent”").
+    expect(changesSelection([change('1:1', 'name')], selected)).toBe(true);
+    expect(changesSelection([change('1:1', 'pluginData', 'parent')], selected)).toBe(false);
   });
 
   it('asks for the selection only when a change could matter (a drag of many layers reads none)', () => {
     let asked = 0;
     const selected = () => {
       asked++;
-      return new Set<string>();
+      return { own: new Set<string>(), parents: new Set<string>() };
     };
     changesSelection([change('1:2', 'width'), change('1:3', 'height')], selected);
     expect(asked).toBe(0);
