@@ -32,7 +32,7 @@ import {
   FakeVectorNode,
   pageOf,
 } from './nodes';
-import { closeRun, createPluginApi, DEFAULT_FONTS, emit, emitNodeChange, updateRecording, type EventName, type Notification, type PluginApiState } from './plugin-api';
+import { closeRun, createPluginApi, DEFAULT_FONTS, emit, emitNodeChange, runEach, updateRecording, type EventName, type Notification, type PluginApiState } from './plugin-api';
 import { gateRun, PLUGIN_CLOSED_MESSAGE, untilClosed } from './run-gate';
 import { createRunTimers, hostTimersNow, type RunTimers } from './run-timers';
 import { microtaskScheduler, type ScheduleTask } from './scheduler';
@@ -231,26 +231,18 @@ export function createFakeFigma(options: FakeFigmaOptions = {}): FakeFigma {
       const listeners = state.handlers.get('documentchange');
       // The pages listening when the batch is delivered: one added by a handler below hears the next batch.
       const listening = [...state.pageHandlers].map(([page, list]) => [page, [...list]] as const);
-      // A handler that throws does not take the other listeners' deliveries with it: the first
-      // error is thrown once all have heard the batch.
-      let failed: { error: unknown } | null = null;
-      const deliver = (send: () => void) => {
-        try {
-          send();
-        } catch (error) {
-          failed ??= { error };
-        }
-      };
+      // A handler that throws does not take the other listeners' deliveries with it (runEach).
+      const calls: Array<() => void> = [];
       // Typings: never notified "if the change was caused directly by your plugin in a
       // `documentchange` callback" (said of that event only: a nodechange callback's edits are reported).
-      if (listeners && listeners.length > 0) deliver(() => ctx.changes.unreportedPluginEdits(() => emit(state, 'documentchange', { documentChanges })));
+      if (listeners && listeners.length > 0) calls.push(() => ctx.changes.unreportedPluginEdits(() => emit(state, 'documentchange', { documentChanges })));
       for (const [page, list] of listening) {
         const nodeChanges = documentChanges.filter((change, i) => pages[i] === page) as NodeChange[];
+        if (nodeChanges.length === 0) continue;
         // A listener removed by a handler before its turn is not called.
-        const still = list.filter((entry) => state.pageHandlers.get(page)?.includes(entry));
-        if (nodeChanges.length > 0 && !state.closed) deliver(() => emitNodeChange(state, page, { nodeChanges }, still));
+        calls.push(() => !state.closed && emitNodeChange(state, page, { nodeChanges }, list.filter((entry) => state.pageHandlers.get(page)?.includes(entry))));
       }
-      if (failed !== null) throw (failed as { error: unknown }).error;
+      runEach(calls);
     },
   });
   ctx.availableFonts = new Set((options.fonts ?? DEFAULT_FONTS).map(fontKey));

@@ -122,11 +122,15 @@ export function emitNodeChange(state: PluginApiState, page: FakePageNode, event:
   if (kept.length > 0) state.pageHandlers.set(page, kept);
   else state.pageHandlers.delete(page);
   updateRecording(state);
-  // Each listener hears the batch, whatever another one throws; the first error is thrown after.
+  runEach(list.map(({ handler }) => () => handler(event)));
+}
+
+/** Runs every call, whatever one of them throws; the first error is thrown after (one listener's failure does not keep a batch from the others). */
+export function runEach(calls: ReadonlyArray<() => void>): void {
   let failed: { error: unknown } | null = null;
-  for (const { handler } of list) {
+  for (const call of calls) {
     try {
-      handler(event);
+      call();
     } catch (error) {
       failed ??= { error };
     }
