@@ -5,7 +5,8 @@
 // thousands of brands, most liked emails' brands are not among the top 50. The names found, and
 // the brands found gone, are kept while the connection lasts. Best effort: when the top brands
 // cannot be read, or a lookup fails (the rate, the connection), the list looks up nothing more
-// until it is drawn anew, and its rows stay unnamed as before.
+// until it is drawn anew, and its rows stay unnamed as before. An open journey's one brand
+// (useBrandName) uses and adds to the same names.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../../src/shared/api/http/api-error';
 import type { LibraryClient } from '../../src/shared/api/library/client';
@@ -25,6 +26,36 @@ function foundFor(client: LibraryClient): Found {
   let found = foundByClient.get(client);
   if (found === undefined) foundByClient.set(client, (found = { names: new Map<string, string>(), gone: new Set<string>() }));
   return found;
+}
+
+/**
+ * One brand's name (an open journey's, named by its slug): as the list that opened it knew it, else
+ * as this connection found it already (a Likes row's look-up, say), else from its own page, asked
+ * once. What it finds is kept for the lists too. Null (the slug stays) while it comes, or when it
+ * cannot be read.
+ */
+export function useBrandName(client: LibraryClient, slug: string, knownName: string | null): string | null {
+  const session = foundFor(client);
+  const [, redraw] = useState(0);
+  useEffect(() => {
+    if (knownName !== null || session.names.has(slug) || session.gone.has(slug)) return undefined;
+    let live = true;
+    const unneeded = new AbortController();
+    client.getBrandAsync(slug, { perPage: 1 }, unneeded.signal).then(
+      (response) => {
+        session.names.set(slug, response.data.brand.name);
+        if (live) redraw((count) => count + 1);
+      },
+      (error: unknown) => {
+        if (error instanceof ApiError && error.code === 'not_found') session.gone.add(slug);
+      },
+    );
+    return () => {
+      live = false;
+      unneeded.abort();
+    };
+  }, [client, session, slug, knownName]);
+  return knownName ?? session.names.get(slug) ?? null;
 }
 
 /** `slugs`: the brands the list shows, to be looked up when the top brands do not name them. */

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/shared/api/http/api-error';
 import type { LibraryClient } from '../../../src/shared/api/library/client';
 import type { Brand } from '../../../src/shared/api/library/schemas';
-import { useBrandNames } from '../../../ui/library/brand-names';
+import { useBrandName, useBrandNames } from '../../../ui/library/brand-names';
 import { useDomRoot } from '../../support/dom-root';
 
 const brand = (name: string): Brand => ({ name, slug: name.toLowerCase().replace(/\W+/g, '-'), description: '', email_count: 10, url: '' });
@@ -117,5 +117,61 @@ describe('brand names for lists that carry slugs alone', () => {
     // The next page of the list (More) brings another brand: still nothing asked.
     await drawAsync(client, ['carry-compass', 'tidewater-linen', 'open-shelf', 'bay-street'], drawn);
     expect(asked.brands).toEqual(['carry-compass', 'tidewater-linen']);
+  });
+});
+
+/** Draws an open journey of `slug`; `drawn` gets the name each drawing had. */
+function Journey({ client, slug, knownName, drawn }: { client: LibraryClient; slug: string; knownName: string | null; drawn: Array<string | null> }) {
+  drawn.push(useBrandName(client, slug, knownName));
+  return null;
+}
+
+async function drawJourneyAsync(client: LibraryClient, slug: string, knownName: string | null, drawn: Array<string | null>): Promise<void> {
+  await act(async () => {
+    render(h(Journey, { client, slug, knownName, drawn }), rootOf());
+  });
+  for (let i = 0; i < 3; i++) await act(async () => Promise.resolve());
+}
+
+describe("an open journey's brand, named by its slug", () => {
+  it('takes the name its list knew, asking nothing', async () => {
+    const asked: Asked = { top: 0, brands: [] };
+    const drawn: Array<string | null> = [];
+    await drawJourneyAsync(stubClient(asked), 'petal-pine', 'Petal & Pine', drawn);
+    expect(drawn.at(-1)).toBe('Petal & Pine');
+    expect(asked).toEqual({ top: 0, brands: [] });
+  });
+
+  it('shares the names found with the lists: a brand Likes looked up is not asked again, and one the journey found names the list', async () => {
+    const asked: Asked = { top: 0, brands: [] };
+    const client = stubClient(asked);
+    await drawAsync(client, ['tidewater-linen'], []);
+    expect(asked.brands).toEqual(['tidewater-linen']);
+    render(null, rootOf());
+
+    const drawn: Array<string | null> = [];
+    await drawJourneyAsync(client, 'tidewater-linen', null, drawn);
+    expect(drawn.at(-1)).toBe('Tidewater Linen');
+    await drawJourneyAsync(client, 'carry-compass', null, drawn);
+    expect(drawn.at(-1)).toBe('Carry Compass');
+    expect(asked.brands).toEqual(['tidewater-linen', 'carry-compass']);
+    render(null, rootOf());
+
+    // The journeys list (no slugs of its own) names the brand the journey found.
+    const listed: Array<ReadonlyMap<string, string>> = [];
+    await drawAsync(client, undefined, listed);
+    expect(listed.at(-1)!.get('carry-compass')).toBe('Carry Compass');
+    expect(asked.brands).toHaveLength(2);
+  });
+
+  it('keeps the slug for a brand gone from the library, and does not ask for it again', async () => {
+    const asked: Asked = { top: 0, brands: [] };
+    const client = stubClient(asked, { 'open-shelf': 'not_found' });
+    const drawn: Array<string | null> = [];
+    await drawJourneyAsync(client, 'open-shelf', null, drawn);
+    render(null, rootOf());
+    await drawJourneyAsync(client, 'open-shelf', null, drawn);
+    expect(drawn.every((name) => name === null)).toBe(true);
+    expect(asked.brands).toEqual(['open-shelf']);
   });
 });

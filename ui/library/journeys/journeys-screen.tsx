@@ -25,7 +25,7 @@ import { plural } from '../../components/count-words';
 import { useKeptState } from '../kept-state';
 import { useKeptScroll } from '../use-kept-scroll';
 import { useSettled } from '../../hooks/use-settled';
-import { useBrandNames } from '../brand-names';
+import { useBrandName, useBrandNames } from '../brand-names';
 import { stageCountText } from './stage-count';
 import { boardPlacesText } from './board-words';
 import { perStageProblem } from './per-stage-problem';
@@ -124,21 +124,7 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
   }, [client, slug, perStage, attempt]);
   // A journey names its brand by slug ("petal-pine"); the brand's own page has its name, for the
   // heading, the board and the captions. Best effort: the slug stays if it cannot be read.
-  const [brandName, setBrandName] = useState<string | null>(knownName);
-  useEffect(() => {
-    // The list already named it.
-    if (knownName !== null) return undefined;
-    let live = true;
-    const unneeded = new AbortController();
-    client.getBrandAsync(slug, { perPage: 1 }, unneeded.signal).then(
-      (response) => live && setBrandName(response.data.brand.name),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-      unneeded.abort();
-    };
-  }, [client, slug, knownName]);
+  const name = useBrandName(client, slug, knownName);
   // Without the emails found removed: one opened from a stage and found gone leaves it.
   const removed = useRemovedEmails();
   const loaded = useMemo(() => state.journey && stagesWithout(state.journey, removed), [state.journey, removed]);
@@ -151,8 +137,6 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
   const gone = (index: number) => (state.journey?.stages[index]?.emails.length ?? 0) - (loaded?.stages[index]?.emails.length ?? 0);
   const journeyTotal = loaded?.stages.reduce((sum, stage, index) => sum + totalWithout(stage.email_count, gone(index)), 0) ?? 0;
   const canvas = useCanvasInsert();
-  // The list's name once it came (a journey kept open shows before the list has loaded: its own look-up then stops).
-  const name = knownName ?? brandName;
   const journey = loaded && name !== null ? { ...loaded, brand: name } : loaded;
   // Another number per stage is on its way: the stages shown are not the ones chosen.
   const loadingOther = state.journey !== null && state.perStage !== chosen && !problem;
