@@ -11,6 +11,7 @@ import type { ComponentPayload } from '../snapshot/normalized-types';
 import { stepsToMatch } from './apply-theirs';
 import { namedChangeChips, type NamedChangeChips } from './change-chips';
 import { allowedChoices, allowedChoicesFor, classifyComponents, type ClassifiedComponent, type Classification, type LocalComponentSummary } from './classify';
+import { choiceMadeFor } from './choices-store';
 import type { KeptApartStore } from './kept-apart-store';
 import { additionNamesakes } from './namesakes';
 import { otherNameOf } from './other-name';
@@ -209,11 +210,28 @@ export async function addChipsAsync(current: Comparison, turns: HostTurns = crea
 
 /**
  * `compared` classified again against `state` as recorded now, without a request: what a push
- * got acknowledged since is unchanged. Its choices and the pairs kept apart carry over; not yet
- * paired by rule 2 nor given chips (describedAsync does both).
+ * got acknowledged since is unchanged. The pairs kept apart carry over, and the choices made for
+ * rows that still read the same; not yet paired by rule 2 nor given chips (describedAsync does both).
  */
 export function reclassified(compared: Comparison, state: SyncState): Comparison {
-  return buildComparison(compared.link, state, [...compared.payloads.values()], compared.window, compared.serverTime, compared.choices, compared.keptApart);
+  const again = buildComparison(compared.link, state, [...compared.payloads.values()], compared.window, compared.serverTime, new Map(), compared.keptApart);
+  for (const [key, choice] of compared.choices) {
+    const before = compared.byKey.get(key);
+    const now = again.byKey.get(key);
+    if (before !== undefined && now !== undefined && choiceCarriesOver(choice, before, now)) again.choices.set(key, choice);
+  }
+  return again;
+}
+
+/**
+ * Whether a choice made for row `before` still answers it as classified again: as a comparison
+ * keeps a stored one (choiceStillApplies), only for the row it was made for. A stopped push's
+ * answer can make a local change a conflict with a teammate's version nobody here has seen: a
+ * "keep mine" carried over would force the file's version over it. A skip acts on nothing, so it
+ * stays whatever the row reads now (dropped, a row read otherwise would take its default: a push).
+ */
+function choiceCarriesOver(choice: SyncChoice, before: ClassifiedComponent, now: ClassifiedComponent): boolean {
+  return choice === 'skip' || choiceMadeFor(before) === choiceMadeFor(now);
 }
 
 /**

@@ -11,7 +11,7 @@ import { readSyncState, type SyncState } from '../../../src/sync/sync-state';
 import { generateDocumentAsync } from '../../bench/generate-document';
 import { createFakeFigma } from '../../fake-figma';
 import { controlAsync } from '../clients/support/transports';
-import { context, linkAsync, useSyncHarness } from './support/sync-harness';
+import { context, linkAsync, remoteComponentsAsync, useSyncHarness } from './support/sync-harness';
 
 const h = useSyncHarness();
 const isPush = (request: HttpRequest) => request.method === 'POST' && request.url.endsWith('/sync');
@@ -126,5 +126,38 @@ describe('a sync that stops part-way, in the list after it', () => {
     expect(conflicts.every((item) => item.choice === 'skip')).toBe(true);
     // The rest were not sent: nothing is known of them yet but the file's change.
     expect(listed.items.filter((item) => item.kind === 'local-change')).toHaveLength(compared.items.length - acknowledged());
+  }, 60_000);
+
+  // "Keep mine" chosen for local changes (ticked off and on again, say) stayed chosen in memory
+  // when the stopped run's answer turned them into conflicts with a teammate's version nobody here
+  // had seen: the list offered them as "Keep mine", and Try the sync again forced them over it.
+  it('does not carry a "keep mine" made for a local change over to the conflict an acknowledged request returned, nor force it when tried again', async () => {
+    await bigFileAsync();
+    h.plugin = createPlugin({ figma: h.fake.figma, transport: createFigmaFetchTransport(h.fake.fetch) });
+    await linkAsync(h, 'ds_empty');
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    for (const node of h.fake.inspect.allNodes()) if (node.type === 'COMPONENT_SET' || (node.type === 'COMPONENT' && node.parent?.type !== 'COMPONENT_SET')) (node as ComponentNode | ComponentSetNode).description = 'Mine.';
+
+    const { acknowledged } = faultAfterFirstPush(['503']);
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/choose']({ choices: Object.fromEntries(compared.items.map((item) => [item.key, 'push'])) }, context);
+    for (const item of compared.items) await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: item.key, description: 'Theirs.' });
+    await expect(h.plugin.handlers['sync/run']({}, context)).rejects.toMatchObject({ code: 'unavailable' });
+    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 0 });
+    expect(acknowledged()).toBeGreaterThan(0);
+
+    const listed = await h.plugin.handlers['sync/current']({}, context);
+    const conflicts = listed.items.filter((item) => item.kind === 'conflict');
+    expect(conflicts).toHaveLength(acknowledged());
+    expect(conflicts.map((item) => item.choice)).toEqual(conflicts.map(() => 'skip'));
+    // The rest keep the choice made for them: their rows read as they did.
+    expect(listed.items.filter((item) => item.kind === 'local-change').every((item) => item.choice === 'push')).toBe(true);
+
+    // Try the sync again: the teammate's versions stay in the design system.
+    await h.plugin.handlers['sync/run']({}, context);
+    const remote = await remoteComponentsAsync(h, 'ds_empty');
+    const kept = conflicts.map((item) => remote.get(item.key)?.description);
+    expect(kept).toEqual(conflicts.map(() => 'Theirs.'));
   }, 60_000);
 });
