@@ -96,7 +96,7 @@ export function planPush(input: PushPlanInput): PushPlan {
         body.deletes.push(item.key);
         break;
       case 'conflict':
-        // "Keep mine": sent with force, so the server applies it over the teammate's version.
+        // "Keep mine": marked forced; sent over the teammate's version it answers, and no later one (keepMineRequests).
         if (item.local === null) body.deletes.push(item.key);
         else pushUpsert(item);
         body.force.push(item.key);
@@ -124,6 +124,22 @@ export function stillSeen(
     const shown = seen.get(key);
     return version === undefined || (shown !== undefined && compareServerTimes(shown.updated_at, version.updated_at) === 0 && shown.hash === version.hash);
   });
+}
+
+/**
+ * `batch` as sent. Its "keep mine" keys still as the designer saw them (`stillSeenKeys`, read at
+ * server time `asOf`) go in a request of their own based on `asOf`, not forced: the builder applies
+ * them over the version seen, and returns as a conflict one changed after that read, however long
+ * the request then waits (a 429's wait, a retry, a garbled answer sent again). Forced, such a
+ * wait overwrote a teammate's edit made during it unseen. The rest keep the comparison's base (a
+ * forced key changed since it was seen comes back as a conflict). Empty requests are left out. Pure.
+ */
+export function keepMineRequests(batch: SyncBody, stillSeenKeys: readonly string[], asOf: string): SyncBody[] {
+  const mine = new Set(stillSeenKeys);
+  const isMine = (key: string) => mine.has(key);
+  const rest: SyncBody = { ...batch, upserts: batch.upserts.filter((upsert) => !isMine(upsert.key)), deletes: batch.deletes.filter((key) => !isMine(key)), force: [] };
+  const kept: SyncBody = { ...batch, base: asOf, upserts: batch.upserts.filter((upsert) => isMine(upsert.key)), deletes: batch.deletes.filter(isMine), force: [] };
+  return [rest, kept].filter((request) => request.upserts.length + request.deletes.length > 0);
 }
 
 /**

@@ -1,7 +1,7 @@
 /*
  * A sync's push: the plan's body sent a group of ≤ 100 components at a time, thumbnails exported
  * only for what is sent, and the state saved after every acknowledged request, so an interrupted
- * push resumes where it stopped. "Keep mine" is forced only over the version the designer saw.
+ * push resumes where it stopped. "Keep mine" overwrites only the version the designer saw.
  */
 import type { Component, SyncBody } from '../shared/api/builder/schemas';
 import { fitsAlone, splitSyncBody } from '../shared/api/builder/sync-batches';
@@ -9,7 +9,7 @@ import type { HandlerContext } from '../shared/bridge/endpoint';
 import type { ComponentPayload } from '../snapshot/normalized-types';
 import { exportThumbnailAsync, findComponentsByKeyAsync, type LocalComponentNode } from './component-nodes';
 import type { PayloadCache } from './payload-cache';
-import { applyBatchResult, sentOnly, stillSeen } from './push-plan';
+import { applyBatchResult, keepMineRequests, sentOnly, stillSeen } from './push-plan';
 import { allChangesSinceAsync, repeatGarbledAsync, type DesignSystemLink } from './sync-requests';
 import type { SyncState } from './sync-state';
 import { countText } from './count-text';
@@ -69,17 +69,20 @@ export async function pushAsync(input: PushInput): Promise<PushResult> {
   const report = () => context.progress({ done: sent, total, label: `Pushing ${countText(sent)} of ${countText(total)}` });
 
   // "Keep mine" answers the teammate's version the designer saw. One edited again since the
-  // comparison is sent without force, so the server returns it as a conflict instead of
+  // comparison is sent as any other change, so the server returns it as a conflict instead of
   // overwriting a version nobody here has seen. A version read since the comparison time that is
   // the one seen is no such edit: a conflict the last sync returned is newer than its comparison
-  // (that is why it was refused), and dropping its force on that alone refused "keep mine" for ever.
-  // Read just before the request that forces them (forced deletions go in the last): read once
-  // before the push, a teammate's edit made during a long one (thumbnails, 429 waits) was overwritten unseen.
-  const stillSeenAsync = async (forced: readonly string[]): Promise<string[]> => {
+  // (that is why it was refused), and sending it as a change on that alone refused "keep mine" for ever.
+  // Read just before the requests that carry them (those of deletions go last): read once before
+  // the push, a teammate's edit made during a long one (thumbnails, 429 waits) was overwritten
+  // unseen. The keys still seen are sent based on that read (keepMineRequests), so an edit made
+  // while their request waits is not overwritten either.
+  const keepMineApartAsync = async (batch: SyncBody): Promise<SyncBody[]> => {
     context.progress({ done: sent, total: total === 0 ? null : total, label: 'Checking for changes since the comparison…' });
     const since = await allChangesSinceAsync(link, input.comparedAt, context.signal);
     context.throwIfCancelled();
-    return stillSeen(forced, input.seen, new Map(since.components.map((component) => [component.key, component])));
+    const still = stillSeen(batch.force, input.seen, new Map(since.components.map((component) => [component.key, component])));
+    return keepMineRequests(batch, still, since.serverTime);
   };
   if (total === 0) return result;
   report();
@@ -109,28 +112,30 @@ export async function pushAsync(input: PushInput): Promise<PushResult> {
     const body: SyncBody = { ...planned, upserts: group, deletes: groupDeletes, force: planned.force.filter((key) => groupKeys.has(key)) };
     for (const split of splitSyncBody(body)) {
       context.throwIfCancelled();
-      const batch = split.force.length === 0 ? split : { ...split, force: await stillSeenAsync(split.force) };
-      // Only what this batch sent is recorded or counted (push-plan.ts `sentOnly`). Cancel stops
-      // the wait for its answer at once; the batch then reads as echoes at the next comparison.
-      const answer = sentOnly(batch, await repeatGarbledAsync(link.designSystemId, () => link.client.syncAsync(link.designSystemId, batch, context.signal)));
-      state = applyBatchResult(state, batch, answer);
-      input.saveState(state);
-      result.state = state;
-      const accepted = new Set(answer.accepted.map((entry) => entry.key));
-      try {
-        await link.payloads.putAsync(batch.upserts.filter((upsert) => accepted.has(upsert.key)).map((upsert) => withoutThumbnail(payloads.get(upsert.key) ?? (upsert as ComponentPayload))));
-      } catch {
-        // Best effort (clientStorage full, say): the push goes on; the detail then says the
-        // version before a later change is not known.
+      for (const batch of split.force.length === 0 ? [split] : await keepMineApartAsync(split)) {
+        context.throwIfCancelled();
+        // Only what this batch sent is recorded or counted (push-plan.ts `sentOnly`). Cancel stops
+        // the wait for its answer at once; the batch then reads as echoes at the next comparison.
+        const answer = sentOnly(batch, await repeatGarbledAsync(link.designSystemId, () => link.client.syncAsync(link.designSystemId, batch, context.signal)));
+        state = applyBatchResult(state, batch, answer);
+        input.saveState(state);
+        result.state = state;
+        const accepted = new Set(answer.accepted.map((entry) => entry.key));
+        try {
+          await link.payloads.putAsync(batch.upserts.filter((upsert) => accepted.has(upsert.key)).map((upsert) => withoutThumbnail(payloads.get(upsert.key) ?? (upsert as ComponentPayload))));
+        } catch {
+          // Best effort (clientStorage full, say): the push goes on; the detail then says the
+          // version before a later change is not known.
+        }
+        result.pushed += answer.accepted.length;
+        result.deleted += answer.deleted.length;
+        for (const key of answer.deleted) result.deletedKeys.add(key);
+        result.conflicts.push(...answer.conflicts);
+        result.syncedAt.push(answer.synced_at);
+        sent += batch.upserts.length + batch.deletes.length;
+        input.acknowledged?.(result);
+        report();
       }
-      result.pushed += answer.accepted.length;
-      result.deleted += answer.deleted.length;
-      for (const key of answer.deleted) result.deletedKeys.add(key);
-      result.conflicts.push(...answer.conflicts);
-      result.syncedAt.push(answer.synced_at);
-      sent += batch.upserts.length + batch.deletes.length;
-      input.acknowledged?.(result);
-      report();
     }
   }
   return result;

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
+import type { HttpResponse } from '../../../src/shared/api/http/transport';
 import { readSyncState, SYNC_STATE_HEAD_KEY } from '../../../src/sync/sync-state';
 import { controlAsync } from '../clients/support/transports';
 import { generateDocumentAsync } from '../../bench/generate-document';
@@ -215,6 +216,58 @@ describe('keep mine and a teammate edit made while the push runs', () => {
     expect(outcome.newConflicts).toBe(1);
     expect((await remoteComponentsAsync(h, 'ds_empty')).get(goneKey)).toMatchObject({ deleted: false, description: 'Theirs, during the push.' });
     expect(outcome.comparison.items.find((item) => item.key === goneKey)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+  }, 60_000);
+});
+
+describe('keep mine and a teammate edit made while its request waits out a 429', () => {
+  // The check for versions the designer has not seen ran just before the request, but the request
+  // itself waited (a 429's Retry-After, a retry after a dropped answer) and went out forced: an
+  // edit made during the wait was overwritten unseen.
+  it('is not forced over that edit: it comes back as a conflict, and the teammate’s version stays', async () => {
+    const transport = createFigmaFetchTransport(h.fake.fetch);
+    let onPush: ((body: string) => Promise<HttpResponse | null>) | null = null;
+    h.plugin = createPlugin({
+      figma: h.fake.figma,
+      transport: async (request) => {
+        const step = request.method === 'POST' && request.url.endsWith('/sync') ? onPush : null;
+        const answer = step === null ? null : await step(request.body ?? '');
+        return answer ?? transport(request);
+      },
+    });
+    const hero = await keepMineOnAConflictAsync();
+    let refused = 0;
+    onPush = async (body) => {
+      if (refused > 0 || !body.includes(hero.key)) return null;
+      refused++;
+      // The teammate edits it again while the request waits out the builder's "slow down".
+      await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: hero.key, description: 'Theirs, during the wait.' });
+      return { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '1' }, text: JSON.stringify({ error: 'rate_limited', message: 'Too many requests.' }) };
+    };
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(refused).toBe(1);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(hero.key)?.description).toBe('Theirs, during the wait.');
+    expect(outcome.newConflicts).toBe(1);
+    expect(outcome.comparison.items.find((item) => item.key === hero.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+  }, 60_000);
+
+  it('still goes through over the version the designer saw when nobody edits it during the wait', async () => {
+    const transport = createFigmaFetchTransport(h.fake.fetch);
+    let refused = 0;
+    h.plugin = createPlugin({
+      figma: h.fake.figma,
+      transport: (request) => {
+        if (request.method === 'POST' && request.url.endsWith('/sync') && refused === 0 && (request.body ?? '').includes('"Mine."')) {
+          refused++;
+          return Promise.resolve({ status: 429, headers: { 'content-type': 'application/json', 'retry-after': '1' }, text: JSON.stringify({ error: 'rate_limited', message: 'Too many requests.' }) });
+        }
+        return transport(request);
+      },
+    });
+    const hero = await keepMineOnAConflictAsync();
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(refused).toBe(1);
+    expect(outcome).toMatchObject({ pushed: 1, newConflicts: 0 });
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(hero.key)?.description).toBe('Mine.');
   }, 60_000);
 });
 

@@ -3,7 +3,7 @@ import type { Component, SyncBody, SyncResult } from '../../../src/shared/api/bu
 import type { SyncChoice } from '../../../src/shared/bridge/messages';
 import type { ComponentPayload } from '../../../src/snapshot/normalized-types';
 import { classifyComponents, type LocalComponentSummary } from '../../../src/sync/classify';
-import { applyBatchResult, applySettled, applyTaken, nextBaseTime, planPush, sentOnly, stillSeen, type PushPlanInput } from '../../../src/sync/push-plan';
+import { applyBatchResult, applySettled, applyTaken, keepMineRequests, nextBaseTime, planPush, sentOnly, stillSeen, type PushPlanInput } from '../../../src/sync/push-plan';
 import { emptySyncState, type SyncState, type SyncStateEntry } from '../../../src/sync/sync-state';
 
 const SOURCE: SyncBody['source'] = { file_id: 'file1', file_name: 'Emails', user: 'Ada', plugin_version: '1.0.0' };
@@ -261,6 +261,24 @@ describe('stillSeen', () => {
   });
   it('forces one that has no version now, never one with a version the designer was not shown', () => {
     expect(stillSeen(['gone', 'unseen'], new Map(), new Map([['unseen', version(BASE_TIME)]]))).toEqual(['gone']);
+  });
+});
+
+describe('keepMineRequests', () => {
+  const READ_AT = '2026-11-20T10:05:00.000Z';
+  const upsert = (key: string) => ({ key, name: key, kind: 'component' as const, description: '', hash: `h-${key}`, properties: {}, variants: [], node: {} });
+  const batch: SyncBody = { base: BASE_TIME, source: SOURCE, upserts: [upsert('a'), upsert('mine'), upsert('changed')], deletes: ['gone', 'mine-deleted'], force: ['mine', 'changed', 'mine-deleted'] };
+
+  it('sends the keys still as seen on the base of that read, not forced, and the rest (one changed since included) on the comparison’s', () => {
+    const [rest, kept] = keepMineRequests(batch, ['mine', 'mine-deleted'], READ_AT);
+    expect(rest).toEqual({ ...batch, upserts: [upsert('a'), upsert('changed')], deletes: ['gone'], force: [] });
+    expect(kept).toEqual({ ...batch, base: READ_AT, upserts: [upsert('mine')], deletes: ['mine-deleted'], force: [] });
+  });
+
+  it('leaves out a request with nothing in it, and never forces', () => {
+    const onlyMine: SyncBody = { ...batch, upserts: [upsert('mine')], deletes: [], force: ['mine'] };
+    expect(keepMineRequests(onlyMine, ['mine'], READ_AT)).toEqual([{ ...onlyMine, base: READ_AT, force: [] }]);
+    expect(keepMineRequests(onlyMine, [], READ_AT)).toEqual([{ ...onlyMine, force: [] }]);
   });
 });
 
