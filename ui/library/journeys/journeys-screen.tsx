@@ -195,7 +195,7 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
             describedBy="journey-board-places"
             onClick={() =>
               canvas.insert(
-                journey.stages.flatMap((stage) => stage.emails.map((email) => insertItemOf(email, journey.brand, stage.stage))),
+                journey.stages.flatMap((stage) => stage.emails.map((email) => insertItemOf(email, name ?? undefined, stage.stage))),
                 // A stage without emails gets no column: an empty one reads as a failed insert.
                 { layout: 'board', title: `${journey.brand} — journey`, stages: journey.stages.filter((stage) => stage.emails.length > 0).map((stage) => stage.stage) },
               )
@@ -227,7 +227,7 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
             {stage.emails.length === 0 ? (
               <p class="empty-state">The library has no emails in this stage now.</p>
             ) : (
-              <EmailRows emails={stage.emails} label={`${stage.stage} emails`} onOpen={(index) => onOpen(all, start + index)} brandName={journey?.brand} />
+              <EmailRows emails={stage.emails} label={`${stage.stage} emails`} onOpen={(index) => onOpen(all, start + index)} brandName={name ?? undefined} />
             )}
           </section>
         );
