@@ -216,10 +216,13 @@ export function EmailGrid({ emails, place, onPlace, onOpen, onNearEnd, visible, 
   // Placed emails leave the selection; those that failed or were not tried stay chosen, to try
   // again. Read when the placing ends: the selection may have changed meanwhile.
   const selectedNow = useLatest(selected);
+  // Hidden meanwhile (an email opened while placing), the grid measures 0: a move then would keep
+  // a place it never had, and scroll what shows instead (a short window's whole screen).
+  const visibleNow = useLatest(visible);
   const unselect = (placedIds: number[]) => {
     const rest = new Set([...selectedNow.current].filter((id) => !placedIds.includes(id)));
     setSelected(() => rest);
-    if (rest.size === 0) move(focused);
+    if (rest.size === 0 && visibleNow.current) move(focused);
   };
   return (
     <>
