@@ -23,7 +23,7 @@ describe('Browse › Emails, placing that ends while an email is open', () => {
     const subject = ((await card.locator('.email-card-subject').textContent()) ?? '').trim();
     // Its own box (the demo library repeats subjects: the name alone can match another card's).
     await ui.getByRole('listitem').filter({ has: card }).getByRole('checkbox', { name: `Select “${subject}”` }).check();
-    let scrollTop = -1;
+    let scrollTop: number | undefined;
 
     // The screenshot is held: placing goes on while the email is opened from the keyboard.
     const screenshots = await holdRequestsAsync(h.page, h.emulator.libraryUrl, (url) => url.pathname.startsWith('/images/'));
