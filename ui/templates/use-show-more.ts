@@ -1,0 +1,50 @@
+// The list's "Show more" (Try again in its place after a failed read): pressed from the keyboard,
+// the focus goes to the first template the page added, as the button may go with the last page.
+import type { RefObject } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import type { TemplateRow } from '../../src/shared/bridge/messages';
+import { useDrawnAfterPress } from '../hooks/use-drawn-after-press';
+import { nextTemplatePage, type TemplateListState } from './template-list-state';
+import { filterTemplates } from './template-words';
+
+export interface ShowMoreOptions {
+  list: TemplateListState;
+  query: string;
+  /** The templates drawn, as filtered. */
+  shown: readonly TemplateRow[];
+  load: (page: number) => void;
+  retryRead: () => void;
+  setSaid: (said: string) => void;
+  moreButton: RefObject<HTMLButtonElement>;
+  listHeading: RefObject<HTMLHeadingElement>;
+  listElement: RefObject<HTMLUListElement>;
+}
+
+/** What the button does when pressed. */
+export function useShowMore({ list, query, shown, load, retryRead, setSaid, moreButton, listHeading, listElement }: ShowMoreOptions): () => void {
+  /** The templates shown before "Show more" was pressed from the keyboard (null: it was not). */
+  const shownBeforeMore = useRef<Set<string> | null>(null);
+  // Only a render drawn after the press knows the page was asked for: an earlier one's effect (not
+  // loading) would take the press as answered, and the last page's templates go unfocused.
+  const { press: pressMore, drawnAfterPress: drawnAfterMore } = useDrawnAfterPress();
+  const showMore = () => {
+    setSaid('');
+    shownBeforeMore.current = document.activeElement === moreButton.current ? new Set(shown.map((row) => row.id)) : null;
+    pressMore();
+    if (list.problem) retryRead();
+    else load(nextTemplatePage(list));
+  };
+  // The button may go with the last page: the focus moves to the first template added (or stays on the button).
+  useEffect(() => {
+    const before = shownBeforeMore.current;
+    // Not before the page before is read again: the template Show more brought may come with it.
+    if (before === null || list.loading || (list.readAgain !== null && list.problem === null) || !drawnAfterMore()) return;
+    shownBeforeMore.current = null;
+    const added = filterTemplates(list.rows, query).findIndex((row) => !before.has(row.id));
+    const target = added < 0 ? (moreButton.current ?? listHeading.current) : listElement.current?.children[added]?.querySelector('button');
+    target?.focus();
+    // Each new list is an answer to wait for, as drawn with the press.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [list, query]);
+  return showMore;
+}
