@@ -43,6 +43,8 @@ const MAX_PENDING_DRAGS = 10;
 export interface CanvasInsertProviderProps {
   endpoint: Pick<UiEndpoint, 'request'>;
   client: LibraryClient;
+  /** Reads past the answers kept for the minute (whether an email whose screenshot is missing is gone). */
+  freshClient?: LibraryClient;
   subscribe?: typeof onSandboxEvent;
   /** The service as the library names it, for a dragged card's text; else what placing an email learnt. */
   attribution?: Attribution | null;
@@ -53,8 +55,8 @@ export interface CanvasInsertProviderProps {
   children: ComponentChildren;
 }
 
-export function CanvasInsertProvider({ endpoint, client, subscribe = onSandboxEvent, attribution = null, hidden, onOpenSettings, children }: CanvasInsertProviderProps) {
-  const inserter = useMemo(() => createReferenceInserter({ endpoint, client }), [endpoint, client]);
+export function CanvasInsertProvider({ endpoint, client, freshClient = client, subscribe = onSandboxEvent, attribution = null, hidden, onOpenSettings, children }: CanvasInsertProviderProps) {
+  const inserter = useMemo(() => createReferenceInserter({ endpoint, client, freshClient }), [endpoint, client, freshClient]);
   const [bar, setBar] = useState<BarState>({ kind: 'idle' });
   /** When the library's "slow down" ends: placing is held until then, also once its summary is dismissed. */
   const [heldUntil, setHeldUntil] = useState<number | null>(null);

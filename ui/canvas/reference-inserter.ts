@@ -2,6 +2,7 @@
 // what its caption needs, sent to the sandbox (`canvas/insert`). Several go as one batch laid out
 // when it ends; one failure does not stop the rest (but a "slow down" too long to wait out does: the
 // rest would only be refused), and a cancel keeps what was placed.
+import { ApiError } from '../../src/shared/api/http/api-error';
 import type { LibraryClient } from '../../src/shared/api/library/client';
 import type { EmailSummary } from '../../src/shared/api/library/schemas';
 import type { InsertLayout, ReferenceSource, SandboxRequests } from '../../src/shared/bridge/messages';
@@ -14,7 +15,7 @@ import { rateLimitWaitSeconds } from '../../src/shared/api/http/retry-policy';
 import { subjectOf } from '../library/email-subject';
 import { abortableSleepAsync } from '../components/abortable-sleep';
 import { insertSummary, stillToPlaceCount, timedOutText, unansweredText, unconfirmedEndText, type InsertFailure, type InsertOutcome } from './insert-summary';
-import { loadScreenshotTilesAsync, type Screenshot } from './screenshot-tiles';
+import { loadScreenshotTilesAsync, ScreenshotError, type Screenshot } from './screenshot-tiles';
 
 /** One email to place; the brand's name may be missing from a list (likes, collections). */
 export interface InsertItem {
@@ -88,6 +89,8 @@ export interface Attribution {
 export interface InserterDependencies {
   endpoint: Pick<UiEndpoint, 'request'>;
   client: LibraryClient;
+  /** Reads past the answers kept for the minute: whether an email whose screenshot is missing is still in the library. */
+  freshClient?: LibraryClient;
   loadTilesAsync?: (url: string, signal?: AbortSignal) => Promise<Screenshot>;
   /** Ends early when `signal` aborts. */
   sleepAsync?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -114,7 +117,10 @@ const keyRefusedBy = (error: unknown) => (error as { code?: unknown }).code === 
 const MAX_WAITS = 3;
 const MAX_WAIT_SECONDS = 60;
 
-export function createReferenceInserter({ endpoint, client, loadTilesAsync = loadScreenshotTilesAsync, sleepAsync = abortableSleepAsync }: InserterDependencies): ReferenceInserter {
+/** Why an email whose screenshot is missing was not placed, once the library says the email itself is gone. */
+export const EMAIL_REMOVED_REASON = 'It is no longer in the library (the brand asked for it to be removed).';
+
+export function createReferenceInserter({ endpoint, client, freshClient = client, loadTilesAsync = loadScreenshotTilesAsync, sleepAsync = abortableSleepAsync }: InserterDependencies): ReferenceInserter {
   /** The service (`meta.attribution`): the same for every email, learnt once. */
   let attribution: Attribution | null = null;
 
@@ -169,6 +175,19 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
     }
   };
 
+  /**
+   * After a missing screenshot: the email may have been removed from the library since the list
+   * was read (the list's brand name spared reading it). Asked afresh, a removed one is said so, not
+   * as a screenshot to try again; else (or when the ask fails) the screenshot's own failure stands.
+   */
+  const throwIfRemovedAsync = async (emailId: number, signal: AbortSignal): Promise<void> => {
+    const gone = await freshClient.getEmailAsync(emailId, signal).then(
+      () => false,
+      (error: unknown) => error instanceof ApiError && error.code === 'not_found',
+    );
+    if (gone) throw new Error(EMAIL_REMOVED_REASON);
+  };
+
   const placeAsync = async (item: InsertItem, extra: { batchId?: string; dropId?: string }, onWait: (seconds: number) => void, signal: AbortSignal) => {
     // One failing lets go of the other: a screenshot still cut for an email that cannot be placed
     // (its facts refused) went on beside the next one's, two decoded at once.
@@ -181,9 +200,12 @@ export function createReferenceInserter({ endpoint, client, loadTilesAsync = loa
         stop();
         throw error;
       });
-    const [reference, screenshot] = await Promise.all([failing(sourceAsync(item, onWait, both.signal)), failing(waitingOutAsync(() => loadTilesAsync(item.previewUrl, both.signal), onWait, both.signal))]).finally(() =>
-      signal.removeEventListener('abort', stop),
-    );
+    const [reference, screenshot] = await Promise.all([failing(sourceAsync(item, onWait, both.signal)), failing(waitingOutAsync(() => loadTilesAsync(item.previewUrl, both.signal), onWait, both.signal))])
+      .catch(async (error: unknown) => {
+        if (error instanceof ScreenshotError && error.missing === true && !signal.aborted) await throwIfRemovedAsync(item.emailId, signal);
+        throw error;
+      })
+      .finally(() => signal.removeEventListener('abort', stop));
     signal.throwIfAborted();
     return sendAsync('canvas/insert', { reference, width: screenshot.width, height: screenshot.height, tiles: screenshot.tiles, ...(item.stage === undefined ? {} : { stage: item.stage }), ...extra }, signal);
   };

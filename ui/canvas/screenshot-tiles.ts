@@ -26,6 +26,8 @@ export class ScreenshotError extends Error {
   retryAfterSeconds?: number | null;
   /** Set for a 429: when its wait ends (a Date.now() time), said by the clock in the message. */
   tryAgainAt?: number;
+  /** The library has no screenshot at its address (a 404): the email itself may be gone. */
+  missing?: boolean;
   constructor(why: string) {
     super(`The screenshot could not be loaded: ${why}.`);
   }
@@ -192,7 +194,7 @@ export async function fetchScreenshotAsync(url: string, signal?: AbortSignal): P
       slowDown.message = `${slowDown.message} ${retryAtText(tryAgainAt, nowMs)}`;
       throw slowDown;
     }
-    if (!response.ok) throw new ScreenshotError(statusWhy(response.status));
+    if (!response.ok) throw Object.assign(new ScreenshotError(statusWhy(response.status)), response.status === 404 ? { missing: true } : {});
     // A media type is case-insensitive: "Image/PNG" is an image.
     const type = response.headers.get('content-type') ?? '';
     if (type !== '' && !/^image\//i.test(type)) throw notImage();

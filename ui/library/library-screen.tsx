@@ -137,7 +137,7 @@ export function LibraryScreen({ endpoint, onOpenSettings: openSettings, initialS
   return (
     // Around the canvas insert too: its summary says a refused key as the notices do.
     <KeyRefusalContext.Provider value={keyRefusal}>
-      <CanvasInsertProvider endpoint={endpoint} client={connection.client} attribution={attribution} hidden={hidden} onOpenSettings={onOpenSettings}>
+      <CanvasInsertProvider endpoint={endpoint} client={connection.client} freshClient={connection.freshClient} attribution={attribution} hidden={hidden} onOpenSettings={onOpenSettings}>
         <OwnCountdowns.Provider value={countOwnCountdown}>
           <LibraryBrowser endpoint={endpoint} connection={connection} onOpenSettings={onOpenSettings} initialSection={initialSection} initialEmailId={initialEmailId} hidden={hidden} epoch={connection.generation} attribution={attribution} heldUntil={ownCountdowns > 0 ? 0 : heldUntil} />
         </OwnCountdowns.Provider>
