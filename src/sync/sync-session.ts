@@ -246,7 +246,10 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
   /** The badge's counts, by the rules the screen lists rows with (replaced pairs as one row, those kept apart as two). */
   async function countsOfAsync(known: KnownRemote, local: readonly ComponentPayload[]): Promise<SyncBadge> {
-    const { state } = readStateFor(known.designSystemId);
+    // A state a newer Envelope wrote since (a collaborator's sync): nothing can be reviewed here, as
+    // the check says; classified against no state, every component would count.
+    const { state, readOnlyReason } = readStateFor(known.designSystemId);
+    if (readOnlyReason !== null) return NOTHING_TO_REVIEW;
     const classification = classifyAgainst(state, local, known.window);
     const payloads = new Map(local.map((payload) => [payload.key, payload]));
     const pairs = await allReplacementsAsync(classification.components, payloads, known.payloads, pairReplacements(classification.components));

@@ -44,6 +44,19 @@ describe('the Sync badge', () => {
     expect(badges[badges.length - 1]).toEqual({ rows: 2 });
   });
 
+  it('counts nothing once a collaborator on a newer Envelope wrote the state: an edit here does not count every component', async () => {
+    await syncedOnceAsync(h);
+    const badges = startBackground(h);
+    expect(await nextBadgeAsync(badges, 0)).toEqual({ rows: 0 });
+    // The collaborator's newer Envelope syncs while this one is open.
+    const head = JSON.parse(h.fake.figma.root.getSharedPluginData('envelope', SYNC_STATE_HEAD_KEY)) as { format: number };
+    h.fake.figma.root.setSharedPluginData('envelope', SYNC_STATE_HEAD_KEY, JSON.stringify({ ...head, format: SNAPSHOT_FORMAT + 1 }));
+
+    const seen = badges.length;
+    (componentNamed(h, 'Divider') as ComponentNode).description = 'Mine.';
+    expect(await nextBadgeAsync(badges, seen)).toEqual({ rows: 0 });
+  });
+
   it('counts a collaborator’s edit made while a sync runs from the sync’s end (it said the sync’s own count first, then the edit’s a moment later)', async () => {
     // The collaborator deletes Divider while the push is on its way, and the sync still sends for
     // longer than the sandbox takes to count an edit: the count waits in the queue behind the sync.
