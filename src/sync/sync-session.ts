@@ -108,6 +108,9 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   /** The hashes of these components as the file has them now (those not in it left out). */
   async function fileHashesAsync(keys: readonly string[]): Promise<Map<string, string>> {
     const hashes = new Map<string, string>();
+    if (keys.length === 0) return hashes;
+    // Styles and variables as named now (the reader keeps what it read before: take-theirs-step.ts).
+    await reader.resolver.refreshAsync();
     for (const [key, node] of await findComponentsByKeyAsync(figma, keys)) if (!node.removed) hashes.set(key, (await reader.readAsync(node)).payload.hash);
     return hashes;
   }

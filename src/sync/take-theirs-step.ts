@@ -85,6 +85,9 @@ export async function takeTheirsAsync({ figma, reader, take, payloads, names, fr
   let taken = 0;
   context.progress({ done: 0, total: take.length, label: 'Taking changes from the design system…' });
   const nodes = await findComponentsByKeyAsync(figma, take.map((component) => component.key));
+  // Styles and variables as named now: the reader keeps what it read before (a rename since made
+  // every component using that style read as changed since the comparison, its take refused).
+  await reader.resolver.refreshAsync();
   figma.commitUndo();
   const takenKeys: ClassifiedComponent[] = [];
   for (const component of take) {

@@ -6,6 +6,7 @@ import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transpo
 import { createPlugin } from '../../../src/handlers';
 import type { HttpResponse } from '../../../src/shared/api/http/transport';
 import { readSyncState, SYNC_STATE_HEAD_KEY } from '../../../src/sync/sync-state';
+import { CHANGED_SINCE_COMPARISON_STEP } from '../../../src/sync/take-theirs-step';
 import { controlAsync } from '../clients/support/transports';
 import { generateDocumentAsync } from '../../bench/generate-document';
 import { createFakeFigma } from '../../fake-figma';
@@ -269,6 +270,33 @@ describe('keep mine and a teammate edit made while its request waits out a 429',
     expect(outcome).toMatchObject({ pushed: 1, newConflicts: 0 });
     expect((await remoteComponentsAsync(h, 'ds_empty')).get(hero.key)?.description).toBe('Mine.');
   }, 60_000);
+});
+
+describe('a take after a style the component uses was renamed', () => {
+  // The session read components with styles' names as it first met them: after a rename, a take
+  // of a component using that style read it as changed since the comparison, and was refused at
+  // every sync until the plugin was opened again.
+  it('reads the style as it is named now: the take goes through', async () => {
+    await syncedOnceAsync(h);
+    const hero = componentNamed(h, 'Hero');
+    // A first take of Hero: the session reads it, and its style, as named then.
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: hero.key, description: 'Theirs.' });
+    await h.plugin.handlers['sync/compare']({}, context);
+    expect(await h.plugin.handlers['sync/run']({}, context)).toMatchObject({ taken: 1, manualSteps: [] });
+
+    const paper = (await h.fake.figma.getLocalPaintStylesAsync()).find((style) => hero.fillStyleId === style.id)!;
+    paper.name = `${paper.name} (renamed)`;
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: hero.key, description: 'Theirs, again.' });
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.find((item) => item.key === hero.key)).toMatchObject({ kind: 'conflict' });
+    await h.plugin.handlers['sync/choose']({ choices: { [hero.key]: 'take' } }, context);
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(outcome.taken).toBe(1);
+    expect(hero.description).toBe('Theirs, again.');
+    // Their version names the style as it was: that is left to the designer, in words.
+    expect(outcome.manualSteps.flatMap((said) => said.steps)).not.toContain(CHANGED_SINCE_COMPARISON_STEP);
+    expect(outcome.manualSteps.flatMap((said) => said.steps)).toContain(`Hero: fill style "${paper.name}" → "${paper.name.replace(' (renamed)', '')}"`);
+  });
 });
 
 describe('the design system changed in Settings after the comparison', () => {
