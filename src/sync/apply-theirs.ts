@@ -8,6 +8,7 @@ import { buildPropertyNameMap } from '../snapshot/normalize/component';
 import type { ComponentPayload } from '../snapshot/normalized-types';
 import type { LocalComponentNode } from './component-nodes';
 import { withComponentNames } from './component-names';
+import { jsonEqual } from './json-equal';
 import { diffComponents } from './property-diff';
 
 export interface TakeOutcome {
@@ -46,14 +47,34 @@ function describeValue(value: unknown): string {
   return typeof value === 'string' ? `"${value}"` : String(value);
 }
 
+/**
+ * A definition's fields a take does not set (it sets the type and the default), as said in a
+ * step: without one, a teammate's change to them was dropped unsaid, and the take recorded as
+ * whole, so the next push from here undid it.
+ */
+const FIELDS_BY_HAND: ReadonlyArray<readonly [field: string, words: string]> = [
+  ['description', 'description'],
+  ['boundVariables', 'variable'],
+  ['preferredValues', 'preferred values'],
+  ['slotSettings', 'slot settings'],
+];
+
+function fieldsByHand(mine: unknown, theirs: unknown): string[] {
+  const here = (mine ?? {}) as Record<string, unknown>;
+  const there = (theirs ?? {}) as Record<string, unknown>;
+  return FIELDS_BY_HAND.filter(([field]) => !jsonEqual(here[field], there[field])).map(([, words]) => words);
+}
+
 /** Makes one change; one Figma refuses becomes a step by hand (see applyTheirs). */
 type Attempt = (what: string, change: () => void) => void;
 
 /**
  * Component property definitions: added, edited or removed to match theirs (not VARIANT ones:
  * see variants). Each on its own: a name Figma does not allow (given in the builder) stops no other.
+ * `mineRead`: the file's definitions as read for the comparison (null: not known), against which
+ * what is not applied is told apart from what is the same already.
  */
-function applyDefinitions(node: LocalComponentNode, remote: Component, outcome: TakeOutcome, attempt: Attempt): void {
+function applyDefinitions(node: LocalComponentNode, remote: Component, outcome: TakeOutcome, attempt: Attempt, mineRead: ComponentPayload['properties'] | null): void {
   const local = node.componentPropertyDefinitions;
   const stableNames = buildPropertyNameMap(local);
   const fullNameOf = new Map<string, string>();
@@ -66,22 +87,32 @@ function applyDefinitions(node: LocalComponentNode, remote: Component, outcome: 
     const mine = fullName === undefined ? undefined : local[fullName];
     const defaultValue = definition.defaultValue;
     const fits = isEditable(definition.type) && (definition.type === 'BOOLEAN' ? typeof defaultValue === 'boolean' : typeof defaultValue === 'string');
+    const theirsRead = remote.properties[name];
     if (!fits) {
-      outcome.manualSteps.push(`Component property "${name}" (${definition.type.toLowerCase().replace('_', ' ')}): set it as in the design system.`);
+      // An instance swap or a slot the same here: nothing to do (said for each, every take listed them).
+      if (mineRead === null || !jsonEqual(mineRead[name], theirsRead)) outcome.manualSteps.push(`Component property "${name}" (${definition.type.toLowerCase().replace('_', ' ')}): set it as in the design system.`);
       continue;
     }
+    const byHand = () => {
+      const fields = fieldsByHand(mineRead?.[name], theirsRead);
+      if (fields.length > 0) outcome.manualSteps.push(`Component property "${name}": set its ${fields.join(', ')} as in the design system.`);
+    };
     if (mine === undefined || fullName === undefined) {
       attempt(`Component property "${name}"`, () => {
         node.addComponentProperty(name, definition.type as EditableType, defaultValue as string | boolean);
         outcome.applied.push(`Added the component property "${name}".`);
       });
+      byHand();
     } else if (mine.type !== definition.type) {
       outcome.manualSteps.push(`Component property "${name}" is ${mine.type.toLowerCase()} here and ${definition.type.toLowerCase()} in the design system: change its type by hand.`);
-    } else if (!sameDefault(mine.defaultValue, defaultValue)) {
-      attempt(`Component property "${name}"`, () => {
-        node.editComponentProperty(fullName, { defaultValue: defaultValue as string | boolean });
-        outcome.applied.push(`Component property "${name}" default: ${describeValue(mine.defaultValue)} → ${describeValue(defaultValue)}.`);
-      });
+    } else {
+      if (!sameDefault(mine.defaultValue, defaultValue)) {
+        attempt(`Component property "${name}"`, () => {
+          node.editComponentProperty(fullName, { defaultValue: defaultValue as string | boolean });
+          outcome.applied.push(`Component property "${name}" default: ${describeValue(mine.defaultValue)} → ${describeValue(defaultValue)}.`);
+        });
+      }
+      byHand();
     }
   }
   for (const [stable, fullName] of fullNameOf) {
@@ -172,7 +203,7 @@ export function applyTheirs(node: LocalComponentNode, remote: Component, local: 
     });
   }
   // Reading the definitions may fail too (a set whose variants conflict): then none is taken.
-  attempt('Component properties', () => applyDefinitions(node, remote, outcome, attempt));
+  attempt('Component properties', () => applyDefinitions(node, remote, outcome, attempt, local?.properties ?? null));
   attempt('Variant names', () => applyVariants(node, remote, outcome, attempt));
   outcome.manualSteps.push(...layerSteps(local, remote, names));
   return outcome;

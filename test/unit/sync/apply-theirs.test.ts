@@ -57,6 +57,35 @@ describe('take theirs: component properties', () => {
   });
 });
 
+describe('take theirs: what is left of a property definition', () => {
+  /** The file's Card as read for the comparison: `properties` as normalized. */
+  const read = (key: string, properties: Record<string, unknown>) => ({ key, name: 'Card', kind: 'component' as const, description: '', hash: 'h', properties, variants: [], node: {} });
+
+  it('says a teammate’s description or variable on a property as a step by hand (it was dropped unsaid, the take recorded whole)', () => {
+    const { figma } = createFakeFigma();
+    const card = figma.createComponent();
+    card.name = 'Card';
+    card.addComponentProperty('Label', 'TEXT', 'Buy now');
+    const remote = {
+      ...remoteOf(card.key, 'Card', ''),
+      properties: { Label: { type: 'TEXT', defaultValue: 'Buy now', description: 'The button’s words.', boundVariables: { defaultValue: { collection: 'Copy', name: 'cta' } } } },
+    };
+    const outcome = applyTheirs(card, remote, read(card.key, { Label: { type: 'TEXT', defaultValue: 'Buy now' } }));
+    expect(outcome.applied).toEqual([]);
+    expect(outcome.manualSteps).toEqual(['Component property "Label": set its description, variable as in the design system.']);
+  });
+
+  it('asks nothing of an instance swap that is the same here, and says one that differs', () => {
+    const { figma } = createFakeFigma();
+    const card = figma.createComponent();
+    card.name = 'Card';
+    const swap = { type: 'INSTANCE_SWAP', defaultValue: 'icon-key-1', preferredValues: [{ key: 'icon-key-1', type: 'COMPONENT' }] };
+    const remote = { ...remoteOf(card.key, 'Card', ''), properties: { Icon: swap } };
+    expect(applyTheirs(card, remote, read(card.key, { Icon: { ...swap } })).manualSteps).toEqual([]);
+    expect(applyTheirs(card, remote, read(card.key, { Icon: { ...swap, defaultValue: 'icon-key-2' } })).manualSteps).toEqual(['Component property "Icon" (instance swap): set it as in the design system.']);
+  });
+});
+
 describe('take theirs: variant names', () => {
   it('a rename Figma refuses is a step by hand only, not also said as done, and the other variants are still renamed', () => {
     const { figma } = createFakeFigma();
