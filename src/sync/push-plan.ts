@@ -110,7 +110,7 @@ export function planPush(input: PushPlanInput): PushPlan {
 }
 
 /**
- * The forced keys still safe to force: those whose version now is the one the designer was shown
+ * The "keep mine" keys still safe to send over theirs: those whose version now is the one the designer was shown
  * (the same instant, however the builder writes it this time, and the same content), or that have
  * no version now. One edited again since is left to come back as a conflict.
  */
@@ -132,10 +132,14 @@ export function stillSeen(
  * them over the version seen, and returns as a conflict one changed after that read, however long
  * the request then waits (a 429's wait, a retry, a garbled answer sent again). Forced, such a
  * wait overwrote a teammate's edit made during it unseen. The rest keep the comparison's base (a
- * forced key changed since it was seen comes back as a conflict). Empty requests are left out. Pure.
+ * forced key changed since it was seen comes back as a conflict). Empty requests are left out.
+ * `changedSince`: the keys the read found changed since the comparison; when none of the rest is
+ * among them, the read's base says of the rest what the comparison's would: one request. Pure.
  */
-export function keepMineRequests(batch: SyncBody, stillSeenKeys: readonly string[], asOf: string): SyncBody[] {
+export function keepMineRequests(batch: SyncBody, stillSeenKeys: readonly string[], asOf: string, changedSince: ReadonlySet<string>): SyncBody[] {
   const mine = new Set(stillSeenKeys);
+  const restChanged = [...batch.upserts.map((upsert) => upsert.key), ...batch.deletes].some((key) => !mine.has(key) && changedSince.has(key));
+  if (!restChanged) return [{ ...batch, base: asOf, force: [] }];
   const isMine = (key: string) => mine.has(key);
   const rest: SyncBody = { ...batch, upserts: batch.upserts.filter((upsert) => !isMine(upsert.key)), deletes: batch.deletes.filter((key) => !isMine(key)), force: [] };
   const kept: SyncBody = { ...batch, base: asOf, upserts: batch.upserts.filter((upsert) => isMine(upsert.key)), deletes: batch.deletes.filter(isMine), force: [] };

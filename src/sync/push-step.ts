@@ -20,15 +20,15 @@ export interface PushInput {
   figma: PluginAPI;
   /** The design system, and where the versions pushed from here are kept (each local change's "before"). */
   link: DesignSystemLink & { payloads: PayloadCache };
-  /** The plan's body (planPush): what to send, and what "keep mine" forces. */
+  /** The plan's body (planPush): what to send, and (its `force`) which keys are "keep mine". */
   body: SyncBody;
   /** The file as compared (with what the run took): what each accepted upsert was. */
   payloads: ReadonlyMap<string, ComponentPayload>;
-  /** The comparison's server time: what the design system changed since is read before forcing. */
+  /** The comparison's server time: what the design system changed since is read before sending "keep mine". */
   comparedAt: string;
   /**
    * The remote versions the designer saw, by key (the comparison's, with any the last sync
-   * returned as conflicts): a forced key whose version now is another is not forced.
+   * returned as conflicts): a "keep mine" key whose version now is another is sent as any change.
    */
   seen: ReadonlyMap<string, Pick<Component, 'updated_at' | 'hash'>>;
   state: SyncState;
@@ -81,8 +81,8 @@ export async function pushAsync(input: PushInput): Promise<PushResult> {
     context.progress({ done: sent, total: total === 0 ? null : total, label: 'Checking for changes since the comparison…' });
     const since = await allChangesSinceAsync(link, input.comparedAt, context.signal);
     context.throwIfCancelled();
-    const still = stillSeen(batch.force, input.seen, new Map(since.components.map((component) => [component.key, component])));
-    return keepMineRequests(batch, still, since.serverTime);
+    const now = new Map(since.components.map((component) => [component.key, component]));
+    return keepMineRequests(batch, stillSeen(batch.force, input.seen, now), since.serverTime, new Set(now.keys()));
   };
   if (total === 0) return result;
   report();

@@ -87,8 +87,8 @@ export const syncKindSchema = z.enum([
 export type SyncKind = z.infer<typeof syncKindSchema>;
 
 /**
- * What the sync will do with one component: `push` it (a conflict pushed is "keep mine",
- * sent with force), `take` the remote version into the file, or `skip` it for now.
+ * What the sync will do with one component: `push` it (a conflict pushed is "keep mine", sent
+ * over the version the designer saw only), `take` the remote version into the file, or `skip` it for now.
  */
 export const syncChoiceSchema = z.enum(['push', 'take', 'skip']);
 export type SyncChoice = z.infer<typeof syncChoiceSchema>;

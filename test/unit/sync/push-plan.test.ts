@@ -270,15 +270,19 @@ describe('keepMineRequests', () => {
   const batch: SyncBody = { base: BASE_TIME, source: SOURCE, upserts: [upsert('a'), upsert('mine'), upsert('changed')], deletes: ['gone', 'mine-deleted'], force: ['mine', 'changed', 'mine-deleted'] };
 
   it('sends the keys still as seen on the base of that read, not forced, and the rest (one changed since included) on the comparison’s', () => {
-    const [rest, kept] = keepMineRequests(batch, ['mine', 'mine-deleted'], READ_AT);
+    const [rest, kept] = keepMineRequests(batch, ['mine', 'mine-deleted'], READ_AT, new Set(['changed', 'mine']));
     expect(rest).toEqual({ ...batch, upserts: [upsert('a'), upsert('changed')], deletes: ['gone'], force: [] });
     expect(kept).toEqual({ ...batch, base: READ_AT, upserts: [upsert('mine')], deletes: ['mine-deleted'], force: [] });
   });
 
+  it('sends one request on the read’s base when none of the rest changed since the comparison (that base says the same of them)', () => {
+    expect(keepMineRequests(batch, ['mine', 'changed', 'mine-deleted'], READ_AT, new Set(['mine']))).toEqual([{ ...batch, base: READ_AT, force: [] }]);
+  });
+
   it('leaves out a request with nothing in it, and never forces', () => {
     const onlyMine: SyncBody = { ...batch, upserts: [upsert('mine')], deletes: [], force: ['mine'] };
-    expect(keepMineRequests(onlyMine, ['mine'], READ_AT)).toEqual([{ ...onlyMine, base: READ_AT, force: [] }]);
-    expect(keepMineRequests(onlyMine, [], READ_AT)).toEqual([{ ...onlyMine, force: [] }]);
+    expect(keepMineRequests(onlyMine, ['mine'], READ_AT, new Set())).toEqual([{ ...onlyMine, base: READ_AT, force: [] }]);
+    expect(keepMineRequests(onlyMine, [], READ_AT, new Set(['mine']))).toEqual([{ ...onlyMine, force: [] }]);
   });
 });
 

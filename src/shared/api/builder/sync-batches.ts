@@ -49,8 +49,9 @@ export function fitsAlone(body: SyncBody, upsert: SyncBody['upserts'][number]): 
 
 /**
  * Splits `body` into bodies of at most 100 upserts and 2 MB each. Every batch keeps the same
- * `base` (the server time the whole diff was built on) and `source`; `force` goes with the
- * batch that carries the key. A single component too large on its own is refused in words.
+ * `base` (the server time the whole diff was built on; "keep mine" may later move it, see
+ * src/sync/push-plan.ts keepMineRequests) and `source`; `force` goes with the batch that carries
+ * the key. A single component too large on its own is refused in words.
  */
 export function splitSyncBody(body: SyncBody): SyncBody[] {
   const force = new Set(body.force);
