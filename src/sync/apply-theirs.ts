@@ -62,7 +62,44 @@ const FIELDS_BY_HAND: ReadonlyArray<readonly [field: string, words: string]> = [
 function fieldsByHand(mine: unknown, theirs: unknown): string[] {
   const here = (mine ?? {}) as Record<string, unknown>;
   const there = (theirs ?? {}) as Record<string, unknown>;
-  return FIELDS_BY_HAND.filter(([field]) => !jsonEqual(here[field], there[field])).map(([, words]) => words);
+  return FIELDS_BY_HAND.filter(([field]) => !jsonEqual(unlessEmpty(here[field]), unlessEmpty(there[field]))).map(([, words]) => words);
+}
+
+/** An empty field as none: the file's reading leaves out an empty description or list, another writer may not. */
+function unlessEmpty(value: unknown): unknown {
+  if (value === '' || (Array.isArray(value) && value.length === 0)) return undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0 ? undefined : value;
+}
+
+/** A definition's type and default as a take can set them (BOOLEAN and TEXT, with a default of their kind). */
+function settable(definition: RemoteDefinition): boolean {
+  return isEditable(definition.type) && (definition.type === 'BOOLEAN' ? typeof definition.defaultValue === 'boolean' : typeof definition.defaultValue === 'string');
+}
+
+/**
+ * The step by hand a take leaves for property `name` of theirs, whatever it applies (null: none):
+ * one it cannot set at all (an instance swap, a slot) unless it is the same here, or the fields
+ * of one it can that it does not set. `mineRead`: the file's definitions as read for the
+ * comparison (null: not known).
+ */
+function definitionStep(name: string, definition: RemoteDefinition, mineRead: ComponentPayload['properties'] | null, theirsRead: unknown): string | null {
+  if (!settable(definition)) {
+    // An instance swap or a slot the same here: nothing to do (said for each, every take listed them).
+    return mineRead !== null && jsonEqual(mineRead[name], theirsRead) ? null : `Component property "${name}" (${definition.type.toLowerCase().replace('_', ' ')}): set it as in the design system.`;
+  }
+  const fields = fieldsByHand(mineRead?.[name], theirsRead);
+  return fields.length === 0 ? null : `Component property "${name}": set its ${fields.join(', ')} as in the design system.`;
+}
+
+/** The steps by hand a take of `remote` leaves in the component properties. */
+function definitionSteps(local: ComponentPayload | null, remote: Component): string[] {
+  const steps: string[] = [];
+  for (const [name, definition] of remoteDefinitions(remote)) {
+    if (definition.type === 'VARIANT') continue;
+    const step = definitionStep(name, definition, local?.properties ?? null, remote.properties[name]);
+    if (step !== null) steps.push(step);
+  }
+  return steps;
 }
 
 /** Makes one change; one Figma refuses becomes a step by hand (see applyTheirs). */
@@ -86,23 +123,21 @@ function applyDefinitions(node: LocalComponentNode, remote: Component, outcome: 
     const fullName = fullNameOf.get(name);
     const mine = fullName === undefined ? undefined : local[fullName];
     const defaultValue = definition.defaultValue;
-    const fits = isEditable(definition.type) && (definition.type === 'BOOLEAN' ? typeof defaultValue === 'boolean' : typeof defaultValue === 'string');
-    const theirsRead = remote.properties[name];
-    if (!fits) {
-      // An instance swap or a slot the same here: nothing to do (said for each, every take listed them).
-      if (mineRead === null || !jsonEqual(mineRead[name], theirsRead)) outcome.manualSteps.push(`Component property "${name}" (${definition.type.toLowerCase().replace('_', ' ')}): set it as in the design system.`);
+    const byHand = () => {
+      const step = definitionStep(name, definition, mineRead, remote.properties[name]);
+      if (step !== null) outcome.manualSteps.push(step);
+    };
+    if (!settable(definition)) {
+      byHand();
       continue;
     }
-    const byHand = () => {
-      const fields = fieldsByHand(mineRead?.[name], theirsRead);
-      if (fields.length > 0) outcome.manualSteps.push(`Component property "${name}": set its ${fields.join(', ')} as in the design system.`);
-    };
     if (mine === undefined || fullName === undefined) {
       attempt(`Component property "${name}"`, () => {
         node.addComponentProperty(name, definition.type as EditableType, defaultValue as string | boolean);
         outcome.applied.push(`Added the component property "${name}".`);
+        // Once added: a refused add is one step by hand already.
+        byHand();
       });
-      byHand();
     } else if (mine.type !== definition.type) {
       outcome.manualSteps.push(`Component property "${name}" is ${mine.type.toLowerCase()} here and ${definition.type.toLowerCase()} in the design system: change its type by hand.`);
     } else {
@@ -157,6 +192,11 @@ export function layerSteps(local: ComponentPayload | null, remote: Component, na
   if (local === null) return [];
   // Everything but the layer tree taken from theirs, so that only layer differences remain.
   return withComponentNames(diffComponents({ ...remote, node: local.node }, remote), names).map(stepOf);
+}
+
+/** What a take of `remote` will leave by hand (the detail says it before the take): the properties' steps, then the layers'. */
+export function takeSteps(local: ComponentPayload | null, remote: Component, names: ReadonlyMap<string, string> = NO_NAMES): string[] {
+  return [...definitionSteps(local, remote), ...layerSteps(local, remote, names)];
 }
 
 /**

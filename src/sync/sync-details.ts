@@ -5,7 +5,7 @@ import type { CancelSignal } from '../shared/api/http/cancel-signal';
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { SyncDetail } from '../shared/bridge/messages';
 import { PICTURE_LABEL, theirsLabel } from '../shared/sync/picture-labels';
-import { layerSteps } from './apply-theirs';
+import { takeSteps } from './apply-theirs';
 import type { ClassifiedComponent } from './classify';
 import { comparisonNames, withComponentNames } from './component-names';
 import { pictureSizeOf } from './picture-size';
@@ -138,7 +138,7 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
           afterPicture: remotePicture,
           beforeSize: pictureSizeOf(local),
           afterSize: pictureSizeOf(added ?? remote),
-          manualSteps: remote === null ? [] : layerSteps(local, remote, comparisonNames(current)),
+          manualSteps: remote === null ? [] : takeSteps(local, remote, comparisonNames(current)),
         };
       case 'conflict': {
         // Three-way: each difference marked with the side that changed it since the last sync, when that version was kept.
@@ -157,7 +157,7 @@ export function createSyncDetails(pictures: SyncPictures): SyncDetails {
           afterPicture: localPicture,
           beforeSize: pictureSizeOf(remote),
           afterSize: pictureSizeOf(local),
-          manualSteps: remote === null ? [] : layerSteps(local, remote, comparisonNames(current)),
+          manualSteps: remote === null ? [] : takeSteps(local, remote, comparisonNames(current)),
         };
       }
       default: {

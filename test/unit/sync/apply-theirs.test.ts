@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Component } from '../../../src/shared/api/builder/schemas';
-import { applyTheirs } from '../../../src/sync/apply-theirs';
+import type { ComponentPayload } from '../../../src/snapshot/normalized-types';
+import { applyTheirs, takeSteps } from '../../../src/sync/apply-theirs';
 import { createFakeFigma } from '../../fake-figma/index';
 
 function remoteOf(key: string, name: string, description: string): Component {
@@ -59,7 +60,7 @@ describe('take theirs: component properties', () => {
 
 describe('take theirs: what is left of a property definition', () => {
   /** The file's Card as read for the comparison: `properties` as normalized. */
-  const read = (key: string, properties: Record<string, unknown>) => ({ key, name: 'Card', kind: 'component' as const, description: '', hash: 'h', properties, variants: [], node: {} });
+  const read = (key: string, properties: Record<string, unknown>): ComponentPayload => ({ key, name: 'Card', kind: 'component', description: '', hash: 'h', properties: properties as ComponentPayload['properties'], variants: [], node: {} as ComponentPayload['node'] });
 
   it('says a teammate’s description or variable on a property as a step by hand (it was dropped unsaid, the take recorded whole)', () => {
     const { figma } = createFakeFigma();
@@ -73,6 +74,11 @@ describe('take theirs: what is left of a property definition', () => {
     const outcome = applyTheirs(card, remote, read(card.key, { Label: { type: 'TEXT', defaultValue: 'Buy now' } }));
     expect(outcome.applied).toEqual([]);
     expect(outcome.manualSteps).toEqual(['Component property "Label": set its description, variable as in the design system.']);
+  });
+
+  it('says the same steps before the take (the detail), and none for a field empty on one side and missing on the other', () => {
+    const remote = { ...remoteOf('card-key', 'Card', ''), properties: { Label: { type: 'TEXT', defaultValue: 'Go', description: 'The button’s words.' }, Note: { type: 'TEXT', defaultValue: '', description: '', preferredValues: [] } } };
+    expect(takeSteps(read('card-key', { Label: { type: 'TEXT', defaultValue: 'Go' }, Note: { type: 'TEXT', defaultValue: '' } }), remote)).toEqual(['Component property "Label": set its description as in the design system.']);
   });
 
   it('asks nothing of an instance swap that is the same here, and says one that differs', () => {
