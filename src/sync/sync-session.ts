@@ -30,7 +30,7 @@ import { linkAsync, requireLinkAsync, sayingWaitsAsync, type LinkSource, type Sy
 import { createSyncPictures } from './sync-pictures';
 import { allChangesSinceAsync } from './sync-requests';
 import { runComparedAsync } from './sync-run';
-import type { SharedDataHolder } from './sync-state';
+import type { SharedDataHolder, SyncState } from './sync-state';
 import { createSyncStateStore } from './sync-state-store';
 
 export interface SyncSessionDependencies extends LinkSource {
@@ -248,11 +248,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
   }
 
   /** The badge's counts, by the rules the screen lists rows with (replaced pairs as one row, those kept apart as two). */
-  async function countsOfAsync(known: KnownRemote, local: readonly ComponentPayload[]): Promise<SyncBadge> {
-    // A state a newer Envelope wrote since (a collaborator's sync): nothing can be reviewed here, as
-    // the check says; classified against no state, every component would count.
-    const { state, readOnlyReason } = readStateFor(known.designSystemId);
-    if (readOnlyReason !== null) return NOTHING_TO_REVIEW;
+  async function countsOfAsync(known: KnownRemote, local: readonly ComponentPayload[], state: SyncState): Promise<SyncBadge> {
     const classification = classifyAgainst(state, local, known.window);
     const payloads = new Map(local.map((payload) => [payload.key, payload]));
     const pairs = await allReplacementsAsync(classification.components, payloads, known.payloads, pairReplacements(classification.components));
@@ -280,7 +276,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
       throw error;
     });
     lastRemote = { designSystemId: link.designSystemId, window: changes.components, payloads: link.payloads, keptApart: link.keptApart };
-    return countsOfAsync(lastRemote, local);
+    return countsOfAsync(lastRemote, local, state);
   }
 
   async function localCountsAsync(): Promise<SyncBadge | 'link-changed' | null> {
@@ -291,8 +287,12 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
     const known: KnownRemote | null =
       comparison?.link === link ? { designSystemId: link.designSystemId, window: comparison.window, payloads: link.payloads, keptApart: link.keptApart } : checkedLink === link ? lastRemote : null;
     if (known === null) return checkedLink === link ? null : 'link-changed';
+    // A state a newer Envelope wrote since (a collaborator's sync): nothing can be reviewed here, as
+    // the check says; classified against no state, every component would count.
+    const { state, readOnlyReason } = readStateFor(known.designSystemId);
+    if (readOnlyReason !== null) return NOTHING_TO_REVIEW;
     const local = await snapshotAsync(null);
-    return countsOfAsync(known, local);
+    return countsOfAsync(known, local, state);
   }
 
   return {
