@@ -19,7 +19,10 @@ export interface TemplateListOptions {
   query: string;
   /** Rows an answer keeps though a read of every template lacks them (answerTemplatePage), asked as each answer comes. */
   rowInUse: { readonly current: (id: string) => boolean };
-  /** What the rows' actions said, which a read afresh, a change made here and Show more take away. */
+  /**
+   * What the rows' actions said, which a read afresh, a change made here and Show more take away.
+   * State setters (stable): the read on opening runs again whenever one of the two changes.
+   */
   setSaid: (said: string) => void;
   setHiddenFailure: (failure: null) => void;
   /** The list's section, which a failed read comes into sight in. */
