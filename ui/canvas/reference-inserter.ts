@@ -202,6 +202,8 @@ export function createReferenceInserter({ endpoint, client, freshClient = client
       });
     const [reference, screenshot] = await Promise.all([failing(sourceAsync(item, onWait, both.signal)), failing(waitingOutAsync(() => loadTilesAsync(item.previewUrl, both.signal), onWait, both.signal))])
       .catch(async (error: unknown) => {
+        // Gone, whichever part heard it first (its facts, read when the list lacked them, or its screenshot): said one way.
+        if (error instanceof ApiError && error.code === 'not_found') throw new Error(EMAIL_REMOVED_REASON);
         if (error instanceof ScreenshotError && error.missing === true && !signal.aborted) await throwIfRemovedAsync(item.emailId, signal);
         throw error;
       })

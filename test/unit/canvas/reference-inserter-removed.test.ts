@@ -11,25 +11,28 @@ const item = (emailId: number): InsertItem => ({ emailId, brandSlug: 'acme', bra
 
 const detail = { data: { brand: { name: 'Acme' } }, meta: { attribution: { source: 'MailVault', url: 'https://mailvault.example' } } };
 
-/** `gone`: emails the fresh client answers 404 for; `status`: the screenshot's failing status for every email. */
-function setup(gone: Set<number>, status: number) {
+const notFound = () => new ApiError({ api: 'library', endpoint: 'GET /v1/emails/{id}', status: 404, code: 'not_found', message: 'This is no longer in the library.' });
+
+/** `gone`: emails the fresh client answers 404 for (and the cached one too, with `factsGone`); `status`: the screenshot's failing status for every email. */
+function setup(gone: Set<number>, status: number, factsGone = false) {
   const cachedReads: number[] = [];
   const freshReads: number[] = [];
   const endpoint = { request: () => Object.assign(Promise.resolve({ nodeId: '1:1', name: 'x' }), { cancel: () => undefined }) } as unknown as Parameters<typeof createReferenceInserter>[0]['endpoint'];
   const client = {
     getEmailAsync: (id: number) => {
       cachedReads.push(id);
-      return Promise.resolve(detail);
+      return factsGone && gone.has(id) ? Promise.reject(notFound()) : Promise.resolve(detail);
     },
   } as unknown as LibraryClient;
   const freshClient = {
     getEmailAsync: (id: number) => {
       freshReads.push(id);
-      return gone.has(id) ? Promise.reject(new ApiError({ api: 'library', endpoint: 'GET /v1/emails/{id}', status: 404, code: 'not_found', message: 'This is no longer in the library.' })) : Promise.resolve(detail);
+      return gone.has(id) ? Promise.reject(notFound()) : Promise.resolve(detail);
     },
   } as unknown as LibraryClient;
   const failing = Object.assign(new ScreenshotError(status === 404 ? 'the library has no screenshot at its address' : 'the library had a problem sending it'), status === 404 ? { missing: true } : {});
-  const loadTilesAsync = (): Promise<Screenshot> => Promise.reject(failing);
+  // With `factsGone`, the screenshot's answer comes later: the facts' 404 is heard first.
+  const loadTilesAsync = (): Promise<Screenshot> => (factsGone ? new Promise((_resolve, reject) => setTimeout(() => reject(failing), 20)) : Promise.reject(failing));
   return { inserter: createReferenceInserter({ endpoint, client, freshClient, loadTilesAsync }), cachedReads, freshReads };
 }
 
@@ -42,6 +45,13 @@ describe('placing an email whose screenshot is missing', () => {
       { name: 'Acme — Email 8', reason: 'The screenshot could not be loaded: the library has no screenshot at its address.' },
     ]);
     expect(freshReads).toEqual([7, 8]);
+  });
+
+  it('says it the same way when the email’s own facts, read because the list lacked its brand, are found gone first', async () => {
+    const { inserter, cachedReads } = setup(new Set([7]), 404, true);
+    const outcome = await inserter.insertAsync([{ ...item(7), brandName: undefined }], null, () => undefined, new AbortController().signal);
+    expect(outcome.failed).toEqual([{ name: 'Email 7', reason: EMAIL_REMOVED_REASON }]);
+    expect(cachedReads).toEqual([7]);
   });
 
   it('asks nothing more for a screenshot that failed otherwise', async () => {
