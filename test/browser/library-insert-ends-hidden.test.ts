@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openBrowseOnCurrentPageAsync } from './support/canvas-references';
 import { holdRequestsAsync } from './support/hold-requests';
 import { useHarness, textOf } from './support/playground-harness';
+import { smallestWindowAsync } from './support/window-steps';
 
 const h = useHarness();
 
@@ -45,4 +46,37 @@ describe('Browse › Emails, placing that ends while an email is open', () => {
     await expect.poll(() => ui.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['index'])).toBe(index);
     expect(await grid.evaluate((element) => element.scrollTop)).toBe(scrollTop);
   });
+
+  // In a window under 480 px the grid scrolls with the screen around it, the email's too: the
+  // move as placing ended scrolled the email being read.
+  it('at 320 × 240, leaves the email being read where it was scrolled to', async () => {
+    const ui = await openBrowseOnCurrentPageAsync(h, 'light');
+    await smallestWindowAsync(h.page, ui);
+    const card = ui.getByRole('list', { name: 'Emails' }).getByRole('listitem').nth(1);
+    await card.waitFor({ timeout: 20_000 });
+    const subject = ((await card.locator('.email-card-subject').textContent()) ?? '').trim();
+    await card.getByRole('checkbox', { name: `Select “${subject}”` }).check();
+    const screenshots = await holdRequestsAsync(h.page, h.emulator.libraryUrl, (url) => url.pathname.startsWith('/images/'));
+    const heading = ui.getByRole('heading', { level: 2, name: subject });
+    /** The scroller the email is read in: the screen around it, in a window this short. */
+    const scrolled = () => heading.evaluate((element) => {
+      for (let at = element.parentElement; at !== null; at = at.parentElement) if (/(auto|scroll)/.test(getComputedStyle(at).overflowY) && at.scrollHeight > at.clientHeight) return at.scrollTop;
+      return document.scrollingElement?.scrollTop ?? 0;
+    });
+    let before: number | undefined;
+    try {
+      await ui.getByRole('group', { name: 'Selected emails' }).getByRole('button', { name: 'Insert 1' }).click();
+      await expect.poll(() => screenshots.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await card.getByRole('button').first().click();
+      await heading.waitFor({ timeout: 20_000 });
+      await new Promise((resolve) => setTimeout(resolve, RESTED_MS));
+      before = await scrolled();
+    } finally {
+      await screenshots.releaseAsync();
+    }
+    await expect.poll(() => textOf(ui.getByTestId('insert-status')), { timeout: 60_000 }).toMatch(/^Placed /);
+    await new Promise((resolve) => setTimeout(resolve, RESTED_MS));
+    expect(await scrolled()).toBe(before);
+  });
 });
+
