@@ -7,6 +7,7 @@ import { createPlugin } from '../../../src/handlers';
 import { handlerContext } from '../../../src/shared/bridge/endpoint';
 import { createCancelSource } from '../../../src/shared/api/http/cancel-signal';
 import type { HttpRequest } from '../../../src/shared/api/http/transport';
+import type { SyncComparison } from '../../../src/shared/bridge/messages';
 import { readSyncState, type SyncState } from '../../../src/sync/sync-state';
 import { generateDocumentAsync } from '../../bench/generate-document';
 import { createFakeFigma } from '../../fake-figma';
@@ -99,10 +100,12 @@ describe('a sync that stops part-way, in the history', () => {
 });
 
 describe('a sync that stops part-way, in the list after it', () => {
-  // The first request's answer returned them as conflicts (a teammate's newer versions); the second
-  // failed. The list read after the stop showed them as plain local changes, "push" by default, while
-  // the history counted them as conflicts.
-  it('lists what an acknowledged request returned as a conflict as a conflict, to be skipped by default', async () => {
+  /**
+   * Synced once, every component then described "Mine." here and compared; `beforeRun` (a choice,
+   * say), then a teammate changes every one before the sync, whose second request fails after the
+   * first was acknowledged. Returns the comparison and what that first request carried.
+   */
+  async function stoppedAfterTeammateEditsAsync(beforeRun: (compared: SyncComparison) => Promise<unknown> = async () => undefined) {
     await bigFileAsync();
     h.plugin = createPlugin({ figma: h.fake.figma, transport: createFigmaFetchTransport(h.fake.fetch) });
     await linkAsync(h, 'ds_empty');
@@ -112,44 +115,39 @@ describe('a sync that stops part-way, in the list after it', () => {
 
     const { acknowledged } = faultAfterFirstPush(['503']);
     const compared = await h.plugin.handlers['sync/compare']({}, context);
-    expect(compared.items.every((item) => item.kind === 'local-change')).toBe(true);
-    // A teammate changes every one of them before the sync.
+    await beforeRun(compared);
     for (const item of compared.items) await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: item.key, description: 'Theirs.' });
     await expect(h.plugin.handlers['sync/run']({}, context)).rejects.toMatchObject({ code: 'unavailable' });
     await controlAsync(h.emulator.builderUrl, 'faults', { rate: 0 });
     // The first request carried a group of them: the design system returned each as a conflict.
     expect(acknowledged()).toBeGreaterThan(0);
+    return { compared, acknowledged: acknowledged() };
+  }
+
+  // The first request's answer returned them as conflicts (a teammate's newer versions); the second
+  // failed. The list read after the stop showed them as plain local changes, "push" by default, while
+  // the history counted them as conflicts.
+  it('lists what an acknowledged request returned as a conflict as a conflict, to be skipped by default', async () => {
+    const { compared, acknowledged } = await stoppedAfterTeammateEditsAsync();
+    expect(compared.items.every((item) => item.kind === 'local-change')).toBe(true);
 
     const listed = await h.plugin.handlers['sync/current']({}, context);
     const conflicts = listed.items.filter((item) => item.kind === 'conflict');
-    expect(conflicts).toHaveLength(acknowledged());
+    expect(conflicts).toHaveLength(acknowledged);
     expect(conflicts.every((item) => item.choice === 'skip')).toBe(true);
     // The rest were not sent: nothing is known of them yet but the file's change.
-    expect(listed.items.filter((item) => item.kind === 'local-change')).toHaveLength(compared.items.length - acknowledged());
+    expect(listed.items.filter((item) => item.kind === 'local-change')).toHaveLength(compared.items.length - acknowledged);
   }, 60_000);
 
   // "Keep mine" chosen for local changes (ticked off and on again, say) stayed chosen in memory
   // when the stopped run's answer turned them into conflicts with a teammate's version nobody here
   // had seen: the list offered them as "Keep mine", and Try the sync again forced them over it.
   it('does not carry a "keep mine" made for a local change over to the conflict an acknowledged request returned, nor force it when tried again', async () => {
-    await bigFileAsync();
-    h.plugin = createPlugin({ figma: h.fake.figma, transport: createFigmaFetchTransport(h.fake.fetch) });
-    await linkAsync(h, 'ds_empty');
-    await h.plugin.handlers['sync/compare']({}, context);
-    await h.plugin.handlers['sync/run']({}, context);
-    for (const node of h.fake.inspect.allNodes()) if (node.type === 'COMPONENT_SET' || (node.type === 'COMPONENT' && node.parent?.type !== 'COMPONENT_SET')) (node as ComponentNode | ComponentSetNode).description = 'Mine.';
-
-    const { acknowledged } = faultAfterFirstPush(['503']);
-    const compared = await h.plugin.handlers['sync/compare']({}, context);
-    await h.plugin.handlers['sync/choose']({ choices: Object.fromEntries(compared.items.map((item) => [item.key, 'push'])) }, context);
-    for (const item of compared.items) await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: item.key, description: 'Theirs.' });
-    await expect(h.plugin.handlers['sync/run']({}, context)).rejects.toMatchObject({ code: 'unavailable' });
-    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 0 });
-    expect(acknowledged()).toBeGreaterThan(0);
+    const { acknowledged } = await stoppedAfterTeammateEditsAsync((compared) => h.plugin.handlers['sync/choose']({ choices: Object.fromEntries(compared.items.map((item) => [item.key, 'push'])) }, context));
 
     const listed = await h.plugin.handlers['sync/current']({}, context);
     const conflicts = listed.items.filter((item) => item.kind === 'conflict');
-    expect(conflicts).toHaveLength(acknowledged());
+    expect(conflicts).toHaveLength(acknowledged);
     expect(conflicts.map((item) => item.choice)).toEqual(conflicts.map(() => 'skip'));
     // The rest keep the choice made for them: their rows read as they did.
     expect(listed.items.filter((item) => item.kind === 'local-change').every((item) => item.choice === 'push')).toBe(true);
