@@ -8,6 +8,7 @@ import { buildPropertyNameMap } from '../snapshot/normalize/component';
 import type { ComponentPayload } from '../snapshot/normalized-types';
 import type { LocalComponentNode } from './component-nodes';
 import { withComponentNames } from './component-names';
+import { fieldValue, withoutEmptyFields } from './definition-fields';
 import { jsonEqual } from './json-equal';
 import { diffComponents } from './property-diff';
 
@@ -62,18 +63,17 @@ const FIELDS_BY_HAND: ReadonlyArray<readonly [field: string, words: string]> = [
 function fieldsByHand(mine: unknown, theirs: unknown): string[] {
   const here = (mine ?? {}) as Record<string, unknown>;
   const there = (theirs ?? {}) as Record<string, unknown>;
-  return FIELDS_BY_HAND.filter(([field]) => !jsonEqual(unlessEmpty(here[field]), unlessEmpty(there[field]))).map(([, words]) => words);
-}
-
-/** An empty field as none: the file's reading leaves out an empty description or list, another writer may not. */
-function unlessEmpty(value: unknown): unknown {
-  if (value === '' || (Array.isArray(value) && value.length === 0)) return undefined;
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0 ? undefined : value;
+  return FIELDS_BY_HAND.filter(([field]) => !jsonEqual(fieldValue(field, here[field]), fieldValue(field, there[field]))).map(([, words]) => words);
 }
 
 /** A definition's type and default as a take can set them (BOOLEAN and TEXT, with a default of their kind). */
 function settable(definition: RemoteDefinition): boolean {
   return isEditable(definition.type) && (definition.type === 'BOOLEAN' ? typeof definition.defaultValue === 'boolean' : typeof definition.defaultValue === 'string');
+}
+
+/** A property whose type differs: a take changes no type. */
+function typeStep(name: string, mine: string, theirs: string): string {
+  return `Component property "${name}" is ${mine.toLowerCase()} here and ${theirs.toLowerCase()} in the design system: change its type by hand.`;
 }
 
 /**
@@ -85,18 +85,20 @@ function settable(definition: RemoteDefinition): boolean {
 function definitionStep(name: string, definition: RemoteDefinition, mineRead: ComponentPayload['properties'] | null, theirsRead: unknown): string | null {
   if (!settable(definition)) {
     // An instance swap or a slot the same here: nothing to do (said for each, every take listed them).
-    return mineRead !== null && jsonEqual(mineRead[name], theirsRead) ? null : `Component property "${name}" (${definition.type.toLowerCase().replace('_', ' ')}): set it as in the design system.`;
+    return mineRead !== null && jsonEqual(withoutEmptyFields({ name: mineRead[name] }), withoutEmptyFields({ name: theirsRead })) ? null : `Component property "${name}" (${definition.type.toLowerCase().replace('_', ' ')}): set it as in the design system.`;
   }
+  const mineType = (mineRead?.[name] as { type?: unknown } | undefined)?.type;
+  if (typeof mineType === 'string' && mineType !== definition.type) return typeStep(name, mineType, definition.type);
   const fields = fieldsByHand(mineRead?.[name], theirsRead);
   return fields.length === 0 ? null : `Component property "${name}": set its ${fields.join(', ')} as in the design system.`;
 }
 
 /** The steps by hand a take of `remote` leaves in the component properties. */
-function definitionSteps(local: ComponentPayload | null, remote: Component): string[] {
+function definitionSteps(local: ComponentPayload, remote: Component): string[] {
   const steps: string[] = [];
   for (const [name, definition] of remoteDefinitions(remote)) {
     if (definition.type === 'VARIANT') continue;
-    const step = definitionStep(name, definition, local?.properties ?? null, remote.properties[name]);
+    const step = definitionStep(name, definition, local.properties, remote.properties[name]);
     if (step !== null) steps.push(step);
   }
   return steps;
@@ -139,7 +141,7 @@ function applyDefinitions(node: LocalComponentNode, remote: Component, outcome: 
         byHand();
       });
     } else if (mine.type !== definition.type) {
-      outcome.manualSteps.push(`Component property "${name}" is ${mine.type.toLowerCase()} here and ${definition.type.toLowerCase()} in the design system: change its type by hand.`);
+      outcome.manualSteps.push(typeStep(name, mine.type, definition.type));
     } else {
       if (!sameDefault(mine.defaultValue, defaultValue)) {
         attempt(`Component property "${name}"`, () => {
@@ -159,6 +161,17 @@ function applyDefinitions(node: LocalComponentNode, remote: Component, outcome: 
   }
 }
 
+const onlyThereStep = (name: string) => `Variant "${name}" exists only in the design system: add it by hand.`;
+const onlyHereStep = (name: string) => `Variant "${name}" is not in the design system: remove it by hand if it should go.`;
+
+/** The variants a take leaves by hand, from the file as read (it renames the rest): those only one side has. */
+function variantSteps(local: ComponentPayload, remote: Component): string[] {
+  if (local.kind !== 'component_set') return [];
+  const here = new Set(local.variants.map((variant) => variant.key));
+  const there = new Set(remote.variants.map((variant) => variant.key));
+  return [...remote.variants.filter((variant) => !here.has(variant.key)).map((variant) => onlyThereStep(variant.name)), ...local.variants.filter((variant) => !there.has(variant.key)).map((variant) => onlyHereStep(variant.name))];
+}
+
 /** Variant names (a set's variants are matched by key, each renamed on its own); variants only one side has are left to the designer. */
 function applyVariants(node: LocalComponentNode, remote: Component, outcome: TakeOutcome, attempt: Attempt): void {
   if (node.type !== 'COMPONENT_SET') return;
@@ -169,7 +182,7 @@ function applyVariants(node: LocalComponentNode, remote: Component, outcome: Tak
     remoteKeys.add(variant.key);
     const child = localByKey.get(variant.key);
     if (child === undefined) {
-      outcome.manualSteps.push(`Variant "${variant.name}" exists only in the design system: add it by hand.`);
+      outcome.manualSteps.push(onlyThereStep(variant.name));
     } else if (child.name !== variant.name) {
       const before = child.name;
       attempt(`Variant "${before}" → "${variant.name}"`, () => {
@@ -180,7 +193,7 @@ function applyVariants(node: LocalComponentNode, remote: Component, outcome: Tak
     }
   }
   for (const [key, child] of localByKey) {
-    if (!remoteKeys.has(key)) outcome.manualSteps.push(`Variant "${child.name}" is not in the design system: remove it by hand if it should go.`);
+    if (!remoteKeys.has(key)) outcome.manualSteps.push(onlyHereStep(child.name));
   }
 }
 
@@ -196,7 +209,9 @@ export function layerSteps(local: ComponentPayload | null, remote: Component, na
 
 /** What a take of `remote` will leave by hand (the detail says it before the take): the properties' steps, then the layers'. */
 export function takeSteps(local: ComponentPayload | null, remote: Component, names: ReadonlyMap<string, string> = NO_NAMES): string[] {
-  return [...definitionSteps(local, remote), ...layerSteps(local, remote, names)];
+  // Nothing to take into (one deleted here): no take, no steps.
+  if (local === null) return [];
+  return [...definitionSteps(local, remote), ...variantSteps(local, remote), ...layerSteps(local, remote, names)];
 }
 
 /**

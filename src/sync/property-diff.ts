@@ -5,6 +5,7 @@
 // payload and the API's Component compare alike. Pure and deterministic; meant for one
 // component at a time, not for a whole file.
 import type { PropertyChange } from '../shared/bridge/messages';
+import { fieldValue } from './definition-fields';
 import { jsonEqual } from './json-equal';
 
 export interface DiffableComponent {
@@ -96,7 +97,8 @@ function diffDefinitions(path: string, before: Json, after: Json, out: PropertyC
       ['slotSettings', 'slot settings'],
     ];
     for (const [field, word] of fields) {
-      if (!jsonEqual(a[field], b[field])) out.push(change(path, `${label} ${word}`, formatValue(a[field], field), formatValue(b[field], field)));
+      // An empty field is none (definition-fields.ts).
+      if (!jsonEqual(fieldValue(field, a[field]), fieldValue(field, b[field]))) out.push(change(path, `${label} ${word}`, formatValue(a[field], field), formatValue(b[field], field)));
     }
     // A default bound to a variable: the variable, by collection and name.
     const variable = (definition: Json) => asObject(definition.boundVariables)?.defaultValue;

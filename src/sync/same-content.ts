@@ -3,6 +3,7 @@
 // not Envelope's content hash, so "the same on both sides" cannot always be told by hash alone.
 import type { Component } from '../shared/api/builder/schemas';
 import type { ComponentPayload } from '../snapshot';
+import { withoutEmptyFields } from './definition-fields';
 import { jsonEqual } from './json-equal';
 
 /** The fields the content hash covers (ComponentPayload.hash), compared as content. */
@@ -12,7 +13,8 @@ export function sameContent(local: ComponentPayload, remote: Component): boolean
     local.name === remote.name &&
     local.kind === remote.kind &&
     local.description === remote.description &&
-    jsonEqual(local.properties, remote.properties) &&
+    // An empty field of a definition is none (definition-fields.ts): another writer may send it.
+    jsonEqual(local.properties, withoutEmptyFields(remote.properties)) &&
     jsonEqual(local.variants, remote.variants) &&
     jsonEqual(local.node, remote.node)
   );

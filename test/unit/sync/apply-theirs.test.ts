@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Component } from '../../../src/shared/api/builder/schemas';
 import type { ComponentPayload } from '../../../src/snapshot/normalized-types';
-import { applyTheirs, takeSteps } from '../../../src/sync/apply-theirs';
+import { applyTheirs, stepsToMatch, takeSteps } from '../../../src/sync/apply-theirs';
+import { sameContent } from '../../../src/sync/same-content';
 import { createFakeFigma } from '../../fake-figma/index';
 
 function remoteOf(key: string, name: string, description: string): Component {
@@ -49,7 +50,8 @@ describe('take theirs: component properties', () => {
     const remote = {
       ...remoteOf(card.key, 'Card', ''),
       // Named in the builder: Figma refuses "," in a property name.
-      properties: { 'Show, icon': { type: 'BOOLEAN', defaultValue: true }, Label: { type: 'TEXT', defaultValue: 'Buy now' } },
+      // With a description: a refused add is one step (the refusal), not also "set its description".
+      properties: { 'Show, icon': { type: 'BOOLEAN', defaultValue: true, description: 'Shows the icon.' }, Label: { type: 'TEXT', defaultValue: 'Buy now' } },
     };
     const outcome = applyTheirs(card, remote, null);
     expect(Object.entries(card.componentPropertyDefinitions).map(([name, definition]) => [name.split('#')[0], definition.type, definition.defaultValue])).toEqual([['Label', 'TEXT', 'Buy now']]);
@@ -79,6 +81,28 @@ describe('take theirs: what is left of a property definition', () => {
   it('says the same steps before the take (the detail), and none for a field empty on one side and missing on the other', () => {
     const remote = { ...remoteOf('card-key', 'Card', ''), properties: { Label: { type: 'TEXT', defaultValue: 'Go', description: 'The button’s words.' }, Note: { type: 'TEXT', defaultValue: '', description: '', preferredValues: [] } } };
     expect(takeSteps(read('card-key', { Label: { type: 'TEXT', defaultValue: 'Go' }, Note: { type: 'TEXT', defaultValue: '' } }), remote)).toEqual(['Component property "Label": set its description as in the design system.']);
+  });
+
+  it('says before the take what it will leave: a type it cannot change, variants only one side has; nothing for one deleted here', () => {
+    const remote = { ...remoteOf('set-key', 'Button', ''), kind: 'component_set' as const, properties: { Size: { type: 'TEXT', defaultValue: 'M' } }, variants: [{ key: 'v1', name: 'Size=M', properties: {} }, { key: 'v3', name: 'Size=L', properties: {} }] };
+    const local: ComponentPayload = { ...read('set-key', { Size: { type: 'BOOLEAN', defaultValue: true } }), kind: 'component_set', variants: [{ key: 'v1', name: 'Size=M' }, { key: 'v2', name: 'Size=S' }] as ComponentPayload['variants'] };
+    expect(takeSteps(local, remote)).toEqual([
+      'Component property "Size" is boolean here and text in the design system: change its type by hand.',
+      'Variant "Size=L" exists only in the design system: add it by hand.',
+      'Variant "Size=S" is not in the design system: remove it by hand if it should go.',
+    ]);
+    expect(takeSteps(null, remote)).toEqual([]);
+  });
+
+  it('takes an empty description or list of another writer as none, in the take, the steps left and "the same content"', () => {
+    const properties = { Label: { type: 'TEXT', defaultValue: '' }, Icon: { type: 'INSTANCE_SWAP', defaultValue: 'icon-key-1' } };
+    const local = read('card-key', properties);
+    const remote = { ...remoteOf('card-key', 'Card', ''), properties: { Label: { type: 'TEXT', defaultValue: '', description: '', preferredValues: [] }, Icon: { type: 'INSTANCE_SWAP', defaultValue: 'icon-key-1', slotSettings: {} } } };
+    expect(takeSteps(local, remote)).toEqual([]);
+    expect(stepsToMatch(local, remote)).toEqual([]);
+    expect(sameContent(local, remote)).toBe(true);
+    // An empty default is a value: "" and "Go" differ.
+    expect(sameContent(read('card-key', { ...properties, Label: { type: 'TEXT', defaultValue: 'Go' } }), remote)).toBe(false);
   });
 
   it('asks nothing of an instance swap that is the same here, and says one that differs', () => {
