@@ -272,6 +272,26 @@ describe('keep mine and a teammate edit made while its request waits out a 429',
   }, 60_000);
 });
 
+describe('keep mine beside another change a teammate edited after the comparison', () => {
+  // A batch with "keep mine" goes on the base of a fresh read when nothing else in it changed
+  // since the comparison; a local change a teammate edited meanwhile must keep the comparison's
+  // base, and come back as a conflict.
+  it('sends keep mine over the version seen, and returns the other as a conflict, the teammate’s edit kept', async () => {
+    const hero = await keepMineOnAConflictAsync();
+    const divider = componentNamed(h, 'Divider');
+    divider.description = 'Mine, too.';
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.find((item) => item.key === divider.key)).toMatchObject({ kind: 'local-change', choice: 'push' });
+    expect(compared.items.find((item) => item.key === hero.key)).toMatchObject({ kind: 'conflict', choice: 'push' });
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs, meanwhile.' });
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    const remote = await remoteComponentsAsync(h, 'ds_empty');
+    expect(remote.get(hero.key)?.description).toBe('Mine.');
+    expect(remote.get(divider.key)?.description).toBe('Theirs, meanwhile.');
+    expect(outcome.newConflicts).toBe(1);
+  });
+});
+
 describe('a take after a style the component uses was renamed', () => {
   // The session read components with styles' names as it first met them: after a rename, a take
   // of a component using that style read it as changed since the comparison, and was refused at
