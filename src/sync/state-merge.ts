@@ -17,13 +17,23 @@
 import { jsonEqual } from './json-equal';
 import type { SyncState } from './sync-state';
 
-/** Per key: ours where this run changed it (set or removed) since `start`, else theirs. */
-function mergeKeyed<V>(start: ReadonlyMap<string, V> | undefined, ours: ReadonlyMap<string, V> | undefined, theirs: ReadonlyMap<string, V> | undefined): Map<string, V> {
+/**
+ * Per key: ours where this run changed it (set or removed) since `start`, else theirs. A key this
+ * run wrote before (`ownBefore`) and no longer has is removed by it too (a take undone since):
+ * kept from theirs, where that earlier write put it, it came back.
+ */
+function mergeKeyed<V>(
+  start: ReadonlyMap<string, V> | undefined,
+  ours: ReadonlyMap<string, V> | undefined,
+  theirs: ReadonlyMap<string, V> | undefined,
+  ownBefore: ReadonlyMap<string, V> | undefined,
+): Map<string, V> {
   const merged = new Map(theirs ?? []);
   const before = start ?? new Map<string, V>();
   const after = ours ?? new Map<string, V>();
   for (const [key, value] of after) if (before.get(key) !== value) merged.set(key, value);
   for (const key of before.keys()) if (!after.has(key)) merged.delete(key);
+  for (const key of ownBefore?.keys() ?? []) if (!after.has(key)) merged.delete(key);
   return merged;
 }
 
@@ -32,13 +42,14 @@ function earlierTime(a: string | null, b: string | null): string | null {
   return Date.parse(a) <= Date.parse(b) ? a : b;
 }
 
-export function mergeConcurrentState(start: SyncState, ours: SyncState, theirs: SyncState): SyncState {
+/** `ownBefore`: the state this run last wrote (its own, before any merge), if it wrote one. */
+export function mergeConcurrentState(start: SyncState, ours: SyncState, theirs: SyncState, ownBefore?: SyncState): SyncState {
   const merged: SyncState = {
     ...theirs,
-    components: mergeKeyed(start.components, ours.components, theirs.components),
-    remoteAdds: mergeKeyed(start.remoteAdds, ours.remoteAdds, theirs.remoteAdds),
-    partlyTaken: mergeKeyed(start.partlyTaken, ours.partlyTaken, theirs.partlyTaken),
-    takenDeletions: mergeKeyed(start.takenDeletions, ours.takenDeletions, theirs.takenDeletions),
+    components: mergeKeyed(start.components, ours.components, theirs.components, ownBefore?.components),
+    remoteAdds: mergeKeyed(start.remoteAdds, ours.remoteAdds, theirs.remoteAdds, ownBefore?.remoteAdds),
+    partlyTaken: mergeKeyed(start.partlyTaken, ours.partlyTaken, theirs.partlyTaken, ownBefore?.partlyTaken),
+    takenDeletions: mergeKeyed(start.takenDeletions, ours.takenDeletions, theirs.takenDeletions, ownBefore?.takenDeletions),
   };
   if (ours.lastSyncedAt !== start.lastSyncedAt) merged.lastSyncedAt = theirs.lastSyncedAt === start.lastSyncedAt ? ours.lastSyncedAt : earlierTime(ours.lastSyncedAt, theirs.lastSyncedAt);
   if (ours.format !== start.format) merged.format = Math.min(ours.format, theirs.format);

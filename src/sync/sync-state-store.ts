@@ -54,17 +54,19 @@ export function createSyncStateStore(root: SharedDataHolder): SyncStateStore {
   function stateWriter(start: SyncState): (ours: SyncState) => SyncState {
     let ownHead = root.getSharedPluginData(SHARED_DATA_NAMESPACE, SYNC_STATE_HEAD_KEY);
     let merging = false;
+    let ownBefore: SyncState | undefined;
     return (ours) => {
       let written = ours;
       if (merging || root.getSharedPluginData(SHARED_DATA_NAMESPACE, SYNC_STATE_HEAD_KEY) !== ownHead) {
         const stored = readStoredState();
         if (stored.status === 'ok' && stored.state.designSystemId === ours.designSystemId) {
-          written = mergeConcurrentState(start, ours, stored.state);
+          written = mergeConcurrentState(start, ours, stored.state, ownBefore);
           merging = true;
         }
       }
       writeSyncState(root, written);
       ownHead = root.getSharedPluginData(SHARED_DATA_NAMESPACE, SYNC_STATE_HEAD_KEY);
+      ownBefore = ours;
       return written;
     };
   }

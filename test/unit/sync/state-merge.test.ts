@@ -14,6 +14,20 @@ function startState(): SyncState {
 }
 
 describe('a state written by a collaborator while this sync ran', () => {
+  it('drops what this run wrote before and has removed since (a take undone), though it was never in the state the run read', () => {
+    const start = startState();
+    const took = { ...start, components: new Map(start.components), partlyTaken: new Map([['d', { remote: { key: 'd' }, steps: ['A step.'] }]]) } as unknown as SyncState;
+    took.components.set('d', entry('d-taken'));
+    // The file's state as stored since: that earlier write merged with a collaborator's push of b.
+    const theirs = { ...took, components: new Map(took.components), partlyTaken: new Map(took.partlyTaken) };
+    theirs.components.set('b', entry('b-theirs'));
+    const undone = { ...took, components: new Map(start.components), partlyTaken: new Map() };
+    const merged = mergeConcurrentState(start, undone, theirs, took);
+    expect(Object.fromEntries([...merged.components].map(([key, value]) => [key, value.hash]))).toEqual({ a: 'a0', b: 'b-theirs', c: 'c0' });
+    expect([...(merged.partlyTaken ?? new Map()).keys()]).toEqual([]);
+  });
+
+
   it('keeps what they changed, with this run’s changes by key over it (a key both changed is this run’s)', () => {
     const start = startState();
     const ours = { ...start, components: new Map(start.components) };
