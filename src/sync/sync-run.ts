@@ -22,9 +22,9 @@ import { readOnlyError } from './sync-errors';
 import { linkAsync, notLinkedError, type LinkSource } from './sync-link';
 import type { SyncPictures } from './sync-pictures';
 import type { SyncStateStore } from './sync-state-store';
-import { addHistoryEntry } from './sync-state';
+import { addHistoryEntry, type SyncState } from './sync-state';
 import { PLACING_REFERENCES, REMOVING_REFERENCES_SYNC, takeTheirsAsync } from './take-theirs-step';
-import { takenDeletionsToKeep, withoutOutgrownUndoRecords } from './undone-takes';
+import { keysWithTakeRecords, takenDeletionsToKeep, withUndoneTakesForgotten, withoutOutgrownUndoRecords, type UndoneTakesForgotten } from './undone-takes';
 
 /** Said of a component chosen to be pushed that changed in the file after the comparison. */
 export const CHANGED_SINCE_COMPARISON_NOT_SENT_STEP = 'It changed in this file since the comparison (an edit, or a collaborator’s sync): nothing was sent. It is listed again as the file has it now.';
@@ -42,8 +42,8 @@ export interface RunServices {
   remember(comparison: Comparison): Comparison;
   /** The session's comparison no longer holds (the link changed since). */
   forget(): void;
-  /** The hashes of these components as the file has them now (those not in it left out). */
-  fileHashesAsync(keys: readonly string[]): Promise<Map<string, string>>;
+  /** The hashes and names of these components as the file has them now (those not in it left out). */
+  fileComponentsAsync(keys: readonly string[]): Promise<Map<string, { hash: string; name: string }>>;
   source(): SyncBody['source'];
   userName(): string | null;
   /** Whether a batch of library references is being placed (the canvas feature's `placing`). */
@@ -122,13 +122,19 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
   let written = state;
   /** What acknowledged requests returned as conflicts, before the run stopped (if it does). */
   let returnedConflicts: readonly Component[] = [];
-  const recordStoppedAndThrow = (error: unknown): never => {
+  const recordStoppedAndThrowAsync = async (error: unknown): Promise<never> => {
     // They join the remote versions known, as after a whole run (step 5): listed again (sync/current),
     // such a row is a conflict, not a local change whose default is to push over the newer version.
     if (returnedConflicts.length > 0) current.window = [...current.window, ...returnedConflicts];
     if (done.taken + done.pushed + done.deleted > 0) {
       try {
-        save(addHistoryEntry(written, { ...historyEntry(done, current.serverTime, services.userName()), stoppedPartWay: true }));
+        // A take undone meanwhile is taken no more, as after a whole run (step 4); the base time
+        // written is still the comparison's, before every version taken.
+        const undone = await undoneTakesForgottenAsync(services, written);
+        const partlyTakenLeft = new Map(written.partlyTaken ?? []);
+        for (const key of undone.keys) partlyTakenLeft.delete(key);
+        const stopped = { ...written, components: undone.components, takenDeletions: undone.takenDeletions, partlyTaken: partlyTakenLeft };
+        save(addHistoryEntry(stopped, { ...historyEntry(done, current.serverTime, services.userName()), stoppedPartWay: true }));
       } catch {
         // The failure's own words matter more: what was sent is recorded in the state already.
       }
@@ -183,7 +189,7 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
       returnedConflicts = [...conflicts];
     },
     context,
-  }).catch(recordStoppedAndThrow);
+  }).catch(recordStoppedAndThrowAsync);
   state = push.state;
   const { pushed, deleted, conflicts, syncedAt } = push;
 
@@ -196,19 +202,22 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
   // and still differs (format updates are always pushed; conflicts may be left for later).
   const formatSettled = conflicts.length === 0 && !plan.skipped.some((component) => component.kind === 'conflict' || component.kind === 'format-update');
   const history = historyEntry({ pushed, deleted, taken, conflicts: conflicts.length, syncedAt }, current.serverTime, services.userName());
-  // The records of earlier takes this file is past (undone-takes.ts), read as the file is now:
-  // a ⌘Z during this sync back to before such a take keeps its record.
-  const withRecords = [...state.components].filter(([key, entry]) => entry.beforeTake !== undefined && reread.state.components.get(key)?.beforeTake !== undefined).map(([key]) => key);
-  const hashesNow = await services.fileHashesAsync(withRecords);
+  // The takes recorded, read as the file is now (undone-takes.ts): one the file is back from (⌘Z
+  // during this sync) is taken no more, its version unresolved; the records of earlier takes the
+  // file is past go.
+  const undone = await undoneTakesForgottenAsync(services, state);
+  unresolved.push(...undone.theirTimes);
+  const partlyTakenLeft = partlyTakenToRecord(reread.state.partlyTaken, [...plan.skipped, ...recordedNotTaken], partlyTaken);
+  for (const key of undone.keys) partlyTakenLeft.delete(key);
   state = addHistoryEntry(
     {
       ...state,
-      components: withoutOutgrownUndoRecords(state.components, reread.state.components, (key) => hashesNow.get(key)),
+      components: withoutOutgrownUndoRecords(undone.components, reread.state.components, (key) => undone.fileNow.get(key)?.hash),
       lastSyncedAt: nextBaseTime(current.serverTime, unresolved),
       format: formatSettled ? SNAPSHOT_FORMAT : state.format,
       remoteAdds: remoteAddsToRecord(current.classification.components),
-      partlyTaken: partlyTakenToRecord(reread.state.partlyTaken, [...plan.skipped, ...recordedNotTaken], partlyTaken),
-      takenDeletions: takenDeletionsToKeep(state, (key) => fresh.has(key) || plan.take.some((component) => component.key === key)),
+      partlyTaken: partlyTakenLeft,
+      takenDeletions: takenDeletionsToKeep({ components: undone.components, takenDeletions: undone.takenDeletions }, (key) => fresh.has(key) || plan.take.some((component) => component.key === key)),
     },
     history,
   );
@@ -256,4 +265,10 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
     manualSteps,
     comparison: publicComparison(next, null),
   };
+}
+
+/** `state` with the takes the file is back from forgotten (undone-takes.ts), and what the file has of the keys it read. */
+async function undoneTakesForgottenAsync(services: RunServices, state: SyncState): Promise<UndoneTakesForgotten & { fileNow: Map<string, { hash: string; name: string }> }> {
+  const fileNow = await services.fileComponentsAsync(keysWithTakeRecords(state));
+  return { ...withUndoneTakesForgotten(state, (key) => fileNow.get(key)), fileNow };
 }

@@ -105,14 +105,18 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
 
   const remember = (current: Comparison): Comparison => (comparison = current);
 
-  /** The hashes of these components as the file has them now (those not in it left out). */
-  async function fileHashesAsync(keys: readonly string[]): Promise<Map<string, string>> {
-    const hashes = new Map<string, string>();
-    if (keys.length === 0) return hashes;
+  /** The hashes and names of these components as the file has them now (those not in it left out). */
+  async function fileComponentsAsync(keys: readonly string[]): Promise<Map<string, { hash: string; name: string }>> {
+    const found = new Map<string, { hash: string; name: string }>();
+    if (keys.length === 0) return found;
     // Styles and variables as named now (the reader keeps what it read before: take-theirs-step.ts).
     await reader.resolver.refreshAsync();
-    for (const [key, node] of await findComponentsByKeyAsync(figma, keys)) if (!node.removed) hashes.set(key, (await reader.readAsync(node)).payload.hash);
-    return hashes;
+    for (const [key, node] of await findComponentsByKeyAsync(figma, keys)) {
+      if (node.removed) continue;
+      const { payload } = await reader.readAsync(node);
+      found.set(key, { hash: payload.hash, name: payload.name });
+    }
+    return found;
   }
 
   async function snapshotAsync(context: HandlerContext | null, full = false): Promise<ComponentPayload[]> {
@@ -226,7 +230,7 @@ export function createSyncSession(dependencies: SyncSessionDependencies): SyncSe
           forget: () => {
             comparison = null;
           },
-          fileHashesAsync,
+          fileComponentsAsync,
           source: () => dependencies.source(),
           userName: () => dependencies.userName(),
           placing: dependencies.placing ?? (() => false),

@@ -25,7 +25,15 @@
  * and collaborators cannot undo this designer's take), which puts back the state it read, record
  * included. So a later sync that finds the component past the take (the version taken, or an edit
  * of it: read just before its last write, so a ⌘Z during that sync is seen) drops the record.
- * One still at its hash from before the take, not in the file, or written by this sync stays.
+ * One not in the file, or written by this sync, stays.
+ *
+ * A take undone while a sync still sent (its own take, or an earlier one: ⌘Z then reverts the
+ * file, and the sync's last write puts back the state it holds in memory) is no take at all:
+ * that write gives the key its base from before the take again, and keeps the base time
+ * before their version (`withUndoneTakesForgotten`). Kept as a record, an edit made after the
+ * ⌘Z changed the file's hash, the record no longer applied, and the edit read as a change here
+ * pushed over the teammate's version nobody kept. ⌘⇧Z afterwards brings their version back: the
+ * same on both sides, recorded by the next sync.
  * Pure.
  */
 import type { SyncState, SyncStateEntry, TakenDeletionEntry } from './sync-state';
@@ -39,6 +47,58 @@ export function effectiveBase(base: SyncStateEntry | null, localHash: string | u
   const before = base.beforeTake;
   if (before === undefined || localHash === undefined || localHash === base.hash || localHash !== before.hash) return base;
   return before.base === null ? null : { hash: before.base.hash, updatedAt: before.base.updatedAt, name: base.name };
+}
+
+/** The state with the takes the file is back from no longer taken (see the top). */
+export interface UndoneTakesForgotten {
+  components: Map<string, SyncStateEntry>;
+  takenDeletions: Map<string, TakenDeletionEntry>;
+  /** The keys whose take is undone (their records of a take in part go too: the file is back from it). */
+  keys: Set<string>;
+  /** When the versions no longer taken were made: the base time stays before them. */
+  theirTimes: string[];
+}
+
+/**
+ * The base entries and deletions taken, with every take the file has been put back from
+ * (`fileNow`: the file's hash and name of a key, undefined when not in it) undone in them too:
+ * the entry from before the take, a deletion's entry back. Pure.
+ */
+export function withUndoneTakesForgotten(
+  state: Pick<SyncState, 'components' | 'takenDeletions' | 'partlyTaken'>,
+  fileNow: (key: string) => { hash: string; name: string } | undefined,
+): UndoneTakesForgotten {
+  const components = new Map(state.components);
+  const takenDeletions = new Map(state.takenDeletions ?? []);
+  const keys = new Set<string>();
+  const theirTimes: string[] = [];
+  for (const [key, entry] of state.components) {
+    const before = entry.beforeTake;
+    if (before === undefined || before.hash === entry.hash || fileNow(key)?.hash !== before.hash) continue;
+    if (before.base === null) components.delete(key);
+    else components.set(key, { hash: before.base.hash, updatedAt: before.base.updatedAt, name: entry.name });
+    keys.add(key);
+    // A version taken in part is not marked as seen: its time is its record's.
+    const theirTime = entry.updatedAt ?? state.partlyTaken?.get(key)?.remote.updated_at;
+    if (theirTime !== undefined) theirTimes.push(theirTime);
+  }
+  for (const [key, deletion] of state.takenDeletions ?? []) {
+    const now = fileNow(key);
+    if (state.components.has(key) || now === undefined || now.hash !== deletion.hash) continue;
+    components.set(key, { hash: deletion.base.hash, updatedAt: deletion.base.updatedAt, name: now.name });
+    takenDeletions.delete(key);
+    keys.add(key);
+    theirTimes.push(deletion.deletedAt);
+  }
+  return { components, takenDeletions, keys, theirTimes };
+}
+
+/** The keys whose takes the state records (the file's hash and name of each is what `withUndoneTakesForgotten` reads). */
+export function keysWithTakeRecords(state: Pick<SyncState, 'components' | 'takenDeletions'>): string[] {
+  const keys: string[] = [];
+  for (const [key, entry] of state.components) if (entry.beforeTake !== undefined) keys.push(key);
+  for (const key of state.takenDeletions?.keys() ?? []) if (!state.components.has(key)) keys.push(key);
+  return keys;
 }
 
 /** The deletions taken still worth keeping: of keys without an entry that the file has, or that this sync just took out of it (`mayComeBack`). */

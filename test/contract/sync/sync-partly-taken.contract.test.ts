@@ -70,7 +70,7 @@ describe('a teammate version taken only in part', () => {
     expect(row(outcome.comparison, header.key)).toMatchObject({ kind: 'remote-change', choice: 'skip', takenInPart: listed?.takenInPart });
   });
 
-  it('undone with ⌘Z while the sync still sends: the row is their version not taken (ticked to take, as before taking), never "taken in part"; put back, taken in part again', async () => {
+  it('undone with ⌘Z while the sync still sends: the row is their version not taken (ticked to take, as before taking), never "taken in part"; put back, a conflict with it, never pushed over it', async () => {
     const { header } = await headerTakenInPartAsync((header) => {
       componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
       h.fake.figma.commitUndo();
@@ -87,14 +87,15 @@ describe('a teammate version taken only in part', () => {
     const undone = row(await h.plugin.handlers['sync/compare']({}, context), header.key);
     expect(undone).toMatchObject({ kind: 'remote-change', choice: 'take', remoteUpdatedBy: 'Ana Lima' });
     expect(undone?.takenInPart).toBeUndefined();
-    // Left as it is by a sync, the record stays: the take put back (as ⌘⇧Z would; the fake has
-    // no redo) reads as taken in part again.
+    // The sync that saw it undone forgot the take and its record (undone-takes.ts): the take put
+    // back by hand (the part it applied) is a change here against their version, left for the
+    // designer to choose.
     await h.plugin.handlers['sync/choose']({ choices: { [header.key]: 'skip' } }, context);
     await h.plugin.handlers['sync/run']({}, context);
     header.description = 'Theirs.';
     const redone = row(await h.plugin.handlers['sync/compare']({}, context), header.key);
-    expect(redone).toMatchObject({ kind: 'remote-change', choice: 'skip' });
-    expect(redone?.takenInPart?.steps.some((step) => step.includes('fill'))).toBe(true);
+    expect(redone).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    expect(redone?.takenInPart).toBeUndefined();
   });
 
   it('no longer holds the base time back: the next check asks only for what changed since that sync', async () => {

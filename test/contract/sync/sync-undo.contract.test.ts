@@ -9,7 +9,7 @@ import type { SyncComparison } from '../../../src/shared/bridge/messages';
 import { controlAsync } from '../clients/support/transports';
 import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
 import { createPlugin } from '../../../src/handlers';
-import { readSyncState } from '../../../src/sync/sync-state';
+import { readSyncState, type SyncStateEntry } from '../../../src/sync/sync-state';
 import { PLACING_REFERENCES, REMOVING_REFERENCES_SYNC } from '../../../src/sync/take-theirs-step';
 import { insertOf } from './support/library-email';
 import { componentNamed, context, nextBadgeAsync, remoteComponentsAsync, startBackground, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
@@ -17,6 +17,13 @@ import { componentNamed, context, nextBadgeAsync, remoteComponentsAsync, startBa
 const h = useSyncHarness();
 
 const row = (comparison: SyncComparison, key: string) => comparison.items.find((item) => item.key === key);
+
+/** The base entry of `key` in the file's sync state, as stored. */
+function entryOf(key: string): SyncStateEntry | undefined {
+  const stored = readSyncState(h.fake.figma.root);
+  if (stored.status !== 'ok') throw new Error(`the sync state is ${stored.status}`);
+  return stored.state.components.get(key);
+}
 
 /** The designer presses ⌘Z until `done` holds (each press reverts one step of the history). */
 function undoUntil(done: () => boolean): number {
@@ -50,8 +57,9 @@ async function dividerTakenAsync(): Promise<{ divider: ComponentNode | Component
  * Divider changed on both sides ("Mine." here, "Theirs." there), taken in a sync that also pushes
  * Hero; the designer sees their component change and presses ⌘Z while that sync still sends.
  */
-async function conflictTakenAndUndoneWhileSendingAsync(): Promise<ComponentNode | ComponentSetNode> {
+async function conflictTakenAndUndoneWhileSendingAsync(afterFirstSync = () => {}): Promise<ComponentNode | ComponentSetNode> {
     await syncedOnceAsync(h);
+    afterFirstSync();
     const divider = componentNamed(h, 'Divider');
     divider.description = 'Mine.';
     componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
@@ -92,6 +100,22 @@ describe('⌘Z after taking theirs', () => {
   });
 });
 
+/** The same with a teammate's deletion of Divider, taken, and undone while the sync still sends Hero. */
+async function deletionTakenAndUndoneWhileSendingAsync(): Promise<ComponentNode | ComponentSetNode> {
+  await syncedOnceAsync(h);
+  const divider = componentNamed(h, 'Divider');
+  componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
+  h.fake.figma.commitUndo();
+  await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, delete: true });
+  watchAnswers(h, (request) => {
+    if (request.method === 'POST' && request.url.endsWith('/sync') && divider.removed) undoUntil(() => !divider.removed);
+  });
+  await h.plugin.handlers['sync/compare']({}, context);
+  await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
+  await h.plugin.handlers['sync/run']({}, context);
+  return divider;
+}
+
 describe('⌘Z while the sync is still sending', () => {
   it('of the take just made: the file back as it was is the conflict again at the next check, never a local change pushed over theirs', async () => {
     const divider = await conflictTakenAndUndoneWhileSendingAsync();
@@ -105,17 +129,7 @@ describe('⌘Z while the sync is still sending', () => {
   });
 
   it('of a teammate’s deletion just taken: the component back in the file is that deletion again, never an addition pushed over it', async () => {
-    await syncedOnceAsync(h);
-    const divider = componentNamed(h, 'Divider');
-    componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
-    h.fake.figma.commitUndo();
-    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, delete: true });
-    watchAnswers(h, (request) => {
-      if (request.method === 'POST' && request.url.endsWith('/sync') && divider.removed) undoUntil(() => !divider.removed);
-    });
-    await h.plugin.handlers['sync/compare']({}, context);
-    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
-    await h.plugin.handlers['sync/run']({}, context);
+    const divider = await deletionTakenAndUndoneWhileSendingAsync();
     expect(divider.removed).toBe(false);
 
     expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'remote-delete', choice: 'skip' });
@@ -145,13 +159,107 @@ describe('⌘Z while the sync is still sending', () => {
   });
 });
 
+describe('An edit after ⌘Z of a take made while a sync sent', () => {
+  /** The designer edits Divider after the undo, as a step of its own. */
+  const editAfterUndo = (divider: ComponentNode | ComponentSetNode) => {
+    divider.description = 'Edited after the undo.';
+    h.fake.figma.commitUndo();
+  };
+
+  it('of a teammate’s change: the edited file is the conflict again at every later sync, never a change here pushed over their version', async () => {
+    const divider = await conflictTakenAndUndoneWhileSendingAsync();
+    const theirs = (await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)!;
+    editAfterUndo(divider);
+    for (let later = 0; later < 2; later++) {
+      expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+      await h.plugin.handlers['sync/run']({}, context);
+      expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ hash: theirs.hash, updated_at: theirs.updated_at, description: 'Theirs.' });
+    }
+    expect(divider.description).toBe('Edited after the undo.');
+  });
+
+  it('of a teammate’s deletion: the edited component is the conflict with that deletion, never an addition pushed over it', async () => {
+    const divider = await deletionTakenAndUndoneWhileSendingAsync();
+    editAfterUndo(divider);
+    for (let later = 0; later < 2; later++) {
+      expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+      await h.plugin.handlers['sync/run']({}, context);
+      expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ deleted: true });
+    }
+  });
+
+  it('of a teammate’s change, in a sync that then stopped: the same conflict', async () => {
+    await syncedOnceAsync(h);
+    const divider = componentNamed(h, 'Divider');
+    divider.description = 'Mine.';
+    componentNamed(h, 'Hero').description = 'Not sent: the builder is down.';
+    h.fake.figma.commitUndo();
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
+    const theirs = (await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)!;
+    watchAnswers(h, (request) => {
+      if (request.method === 'POST' && request.url.endsWith('/sync') && divider.description === 'Theirs.') undoUntil(() => divider.description === 'Mine.');
+    });
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
+    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 1, kinds: ['503'] });
+    await expect(h.plugin.handlers['sync/run']({}, context)).rejects.toMatchObject({ code: 'unavailable' });
+    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 0 });
+    expect(readSyncState(h.fake.figma.root)).toMatchObject({ status: 'ok', state: { history: [expect.objectContaining({ taken: 1, stoppedPartWay: true }), expect.anything()] } });
+
+    editAfterUndo(divider);
+    // The choice to take theirs stays on the row: it was made for this version of theirs.
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'take' });
+    await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ hash: theirs.hash, updated_at: theirs.updated_at });
+  }, 60_000);
+
+  it('undone while a later sync sent: the same conflict', async () => {
+    const { divider, theirs } = await dividerTakenAsync();
+    componentNamed(h, 'Hero').description = 'Pushed by the later sync.';
+    h.fake.figma.commitUndo();
+    watchAnswers(h, (request) => {
+      if (request.method === 'POST' && request.url.endsWith('/sync') && divider.description === 'Theirs.') undoUntil(() => divider.description === 'Mine.');
+    });
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    editAfterUndo(divider);
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ hash: theirs.hash, updated_at: theirs.updated_at });
+  });
+
+  it('but an edit of the version taken, never undone, is a change here, pushed as usual', async () => {
+    const { divider } = await dividerTakenAsync();
+    divider.description = 'Theirs, edited here.';
+    h.fake.figma.commitUndo();
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'local-change', choice: 'push' });
+    await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ description: 'Theirs, edited here.' });
+  });
+
+  it('and an edit of the version taken while that sync still sent is a change here too', async () => {
+    await syncedOnceAsync(h);
+    const divider = componentNamed(h, 'Divider');
+    divider.description = 'Mine.';
+    componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
+    h.fake.figma.commitUndo();
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
+    watchAnswers(h, (request) => {
+      if (request.method === 'POST' && request.url.endsWith('/sync') && divider.description === 'Theirs.') {
+        divider.description = 'Theirs, edited while it sent.';
+        h.fake.figma.commitUndo();
+      }
+    });
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'local-change', choice: 'push' });
+  });
+});
+
 describe('the records of takes', () => {
   /** What the file's sync state keeps of the take of `key` (undone-takes.ts), as stored. */
-  const recordOf = (key: string) => {
-    const stored = readSyncState(h.fake.figma.root);
-    if (stored.status !== 'ok') throw new Error(`the sync state is ${stored.status}`);
-    return stored.state.components.get(key)?.beforeTake;
-  };
+  const recordOf = (key: string) => entryOf(key)?.beforeTake;
 
   it('go at a later sync that finds the file past the take, so a file that takes everything does not keep one per component', async () => {
     const { divider } = await dividerTakenAsync();
@@ -162,13 +270,16 @@ describe('the records of takes', () => {
     expect(divider.description).toBe('Theirs.');
   });
 
-  it('stay while the file is back at its content from before the take: every later sync still sees the conflict, never a push over theirs', async () => {
-    const divider = await conflictTakenAndUndoneWhileSendingAsync();
+  it('of a take undone while its sync sent go with the take: the base is the one from before it, every later sync still sees the conflict, never a push over theirs', async () => {
+    let firstBase: SyncStateEntry | undefined;
+    const divider = await conflictTakenAndUndoneWhileSendingAsync(() => (firstBase = entryOf(componentNamed(h, 'Divider').key)));
+    expect(firstBase).toBeDefined();
     const theirs = (await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)!;
     for (let later = 0; later < 2; later++) {
       expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
       await h.plugin.handlers['sync/run']({}, context);
-      expect(recordOf(divider.key)).toBeDefined();
+      expect(recordOf(divider.key)).toBeUndefined();
+      expect(entryOf(divider.key)).toEqual(firstBase);
     }
     expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
     expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ hash: theirs.hash, updated_at: theirs.updated_at });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Component } from '../../../src/shared/api/builder/schemas';
 import { classifyComponents } from '../../../src/sync/classify';
-import { applyTaken } from '../../../src/sync/push-plan';
+import { applyTaken, nextBaseTime } from '../../../src/sync/push-plan';
 import { changesSince } from '../../../src/sync/remote-adds';
-import { withoutOutgrownUndoRecords } from '../../../src/sync/undone-takes';
+import { keysWithTakeRecords, withoutOutgrownUndoRecords, withUndoneTakesForgotten } from '../../../src/sync/undone-takes';
 import { emptySyncState, type SyncState, type SyncStateEntry } from '../../../src/sync/sync-state';
 
 const SYNCED_AT = '2026-11-20T10:00:00.000Z';
@@ -96,5 +96,58 @@ describe('the records of takes, once a later sync finds the take not undone', ()
   it('leave the state as it is when there is nothing to drop', () => {
     const state = takenState('mine', synced);
     expect(withoutOutgrownUndoRecords(state.components, state.components, () => 'mine')).toBe(state.components);
+  });
+});
+
+describe('a take the file is back from when a sync writes its state (⌘Z while it sent)', () => {
+  const synced: SyncStateEntry = { hash: 'synced', updatedAt: SYNCED_AT, name: 'Divider' };
+  const file = (hash: string) => () => ({ hash, name: 'Divider' });
+
+  it('is no take: the base from before it again, their version unresolved, so an edit after the ⌘Z is the conflict with it', () => {
+    const state = takenState('mine', synced);
+    const undone = withUndoneTakesForgotten(state, file('mine'));
+    expect(undone.components.get('d')).toEqual(synced);
+    expect(undone.theirTimes).toEqual([THEIRS_AT]);
+    expect([...undone.keys]).toEqual(['d']);
+    const next = { ...state, components: undone.components, lastSyncedAt: nextBaseTime(TAKEN_AT, undone.theirTimes) };
+    expect(kindOf(next, 'mine, edited after the undo', [theirs])).toBe('conflict');
+    // Kept as a record, the edit read as a change here, pushed over theirs.
+    expect(kindOf(state, 'mine, edited after the undo', [])).toBe('local-change');
+  });
+
+  it('of two additions: no base at all, so the file is the addition that differs from theirs', () => {
+    const undone = withUndoneTakesForgotten(takenState('added-here', null), file('added-here'));
+    expect(undone.components.has('d')).toBe(false);
+    expect(undone.theirTimes).toEqual([THEIRS_AT]);
+  });
+
+  it('taken in part: their time is the record’s (the entry does not mark that version as seen)', () => {
+    const start = emptySyncState('ds', 1);
+    start.components.set('d', synced);
+    const taken = applyTaken(start, [{ remote: theirs, localHash: 'taken in part', name: 'Divider', partly: true, before: { hash: 'mine', base: synced } }]);
+    const state = { ...taken, partlyTaken: new Map([['d', { remote: theirs, steps: ['A step.'] }]]) };
+    expect(withUndoneTakesForgotten(state, file('mine')).theirTimes).toEqual([THEIRS_AT]);
+  });
+
+  it('of a teammate’s deletion: the entry from before it back (named as the file names it), the deletion unresolved', () => {
+    const start = emptySyncState('ds', 1);
+    start.components.set('d', synced);
+    const deletion = { ...theirs, deleted: true, updated_at: TAKEN_AT };
+    const state = applyTaken(start, [{ remote: deletion, localHash: null, name: 'Divider', before: { hash: 'mine', base: synced } }]);
+    const undone = withUndoneTakesForgotten(state, () => ({ hash: 'mine', name: 'Divider renamed' }));
+    expect(undone.components.get('d')).toEqual({ ...synced, name: 'Divider renamed' });
+    expect(undone.takenDeletions.size).toBe(0);
+    expect(undone.theirTimes).toEqual([TAKEN_AT]);
+    expect(keysWithTakeRecords(state)).toEqual(['d']);
+  });
+
+  it('stays taken while the file has their version, an edit of it, or no such component', () => {
+    const state = takenState('mine', synced);
+    for (const now of [file('taken'), file('taken, then edited'), () => undefined]) {
+      const undone = withUndoneTakesForgotten(state, now);
+      expect(undone.components).toEqual(state.components);
+      expect(undone.keys.size).toBe(0);
+      expect(undone.theirTimes).toEqual([]);
+    }
   });
 });
