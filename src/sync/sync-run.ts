@@ -155,6 +155,8 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
     written = state;
   }
   done = { ...done, taken };
+  // Cancelled during the take: what was taken is recorded above, the run stops here.
+  if (context.signal.aborted) await recordStoppedAndThrowAsync(new BridgeError('cancelled', 'Cancelled.'));
 
   // 2. Settle what both sides already agree on, as compared. One changed in the file since (an
   // edit, or ⌘Z of a take) is not recorded as the comparison's copy: that would mark the

@@ -13,6 +13,7 @@ import type { ComponentPayload } from '../snapshot/normalized-types';
 import { applyTheirs } from './apply-theirs';
 import type { ClassifiedComponent } from './classify';
 import { findComponentsByKeyAsync } from './component-nodes';
+import { countText } from './count-text';
 import { recordRoom } from './partly-taken';
 import { applyTaken } from './push-plan';
 import type { PartlyTakenEntry, SyncState } from './sync-state';
@@ -32,6 +33,8 @@ export const REMOVING_REFERENCES_SYNC = 'Envelope is still removing references f
 
 /** Said of a component chosen to be taken that was edited in the file after the comparison. */
 export const CHANGED_SINCE_COMPARISON_STEP = 'It changed in this file since the comparison: nothing was taken. Check again to compare your edit with their version.';
+
+const TAKING_LABEL = 'Taking changes from the design system…';
 
 export interface TakeTheirsInput {
   figma: PluginAPI;
@@ -83,14 +86,22 @@ export async function takeTheirsAsync({ figma, reader, take, payloads, names, fr
    */
   const partlyApplied = new Map<string, { remote: Component; steps: string[]; said: SyncManualSteps }>();
   let taken = 0;
-  context.progress({ done: 0, total: take.length, label: 'Taking changes from the design system…' });
+  context.progress({ done: 0, total: take.length, label: TAKING_LABEL });
   const nodes = await findComponentsByKeyAsync(figma, take.map((component) => component.key));
   // Styles and variables as named now: the reader keeps what it read before (a rename since made
   // every component using that style read as changed since the comparison, its take refused).
   await reader.resolver.refreshAsync();
   figma.commitUndo();
   const takenKeys: ClassifiedComponent[] = [];
-  for (const component of take) {
+  for (const [index, component] of take.entries()) {
+    // Each report also restarts the screen's wait for an answer: a long take is not "did not finish".
+    if (index > 0) context.progress({ done: index, total: take.length, label: `${TAKING_LABEL} ${countText(index)} of ${countText(take.length)}` });
+    // Cancel stops before the next one: what was taken stays (one undo step, recorded as below),
+    // the rest are left as they are; the runner then stops the sync (sync-run.ts).
+    if (context.signal.aborted) {
+      for (const left of take.slice(index)) if (left.remote !== null) leaveAsIs(left, left.remote);
+      break;
+    }
     // One deleted since it was found (while a page loaded, or a read before it) is no longer in the file.
     const found = nodes.get(component.key);
     const node = found?.removed === true ? undefined : found;
@@ -126,7 +137,8 @@ export async function takeTheirsAsync({ figma, reader, take, payloads, names, fr
   const byKey = new Map(payloads);
   const takenNow = new Set(takenKeys.map((component) => component.key));
   const room = recordRoom([...(state.partlyTaken ?? [])].filter(([key]) => !takenNow.has(key)).map(([, record]) => record));
-  for (const component of takenKeys) {
+  for (const [index, component] of takenKeys.entries()) {
+    if (index > 0) context.progress({ done: index, total: takenKeys.length, label: `Reading what was taken… ${countText(index)} of ${countText(takenKeys.length)}` });
     const node = nodes.get(component.key);
     if (node === undefined || node.removed) {
       byKey.delete(component.key);

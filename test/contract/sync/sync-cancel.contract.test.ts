@@ -156,3 +156,37 @@ describe('Cancel while a request waits on the network', () => {
     expect(detail.beforePicture).toBe((await remoteComponentsAsync(h, 'ds_empty')).get(footer.key)!.thumbnail_url);
   });
 });
+
+describe('Cancel while their versions are taken into the file', () => {
+  it('stops before the next component: the one taken stays taken and recorded, the rest are listed still to take, and nothing is sent', async () => {
+    await syncedOnceAsync(h);
+    const names = ['Divider', 'Footer', 'Hero'];
+    for (const name of names) await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: componentNamed(h, name).key, description: `${name}, theirs.` });
+    const header = componentNamed(h, 'Header');
+    header.description = 'Mine, not sent.';
+    await h.plugin.handlers['sync/compare']({}, context);
+
+    // The person presses Cancel once the first is taken, as the bar says so.
+    const source = createCancelSource();
+    const labels: string[] = [];
+    const running = handlerContext({
+      signal: source.signal,
+      progress: (progress) => {
+        labels.push(progress.label ?? '');
+        if (progress.label?.startsWith('Taking changes') === true && progress.done === 1) source.cancel();
+      },
+    });
+    await expect(h.plugin.handlers['sync/run']({}, running)).rejects.toMatchObject({ code: 'cancelled' });
+
+    expect(labels).toContain('Taking changes from the design system… 1 of 3');
+    const taken = names.filter((name) => componentNamed(h, name).description === `${name}, theirs.`);
+    expect(taken).toEqual(['Divider']);
+    const stored = readSyncState(h.fake.figma.root);
+    expect(stored.status === 'ok' ? stored.state.history[0] : null).toMatchObject({ taken: 1, pushed: 0, stoppedPartWay: true });
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(header.key)?.description).not.toBe('Mine, not sent.');
+
+    const left = await h.plugin.handlers['sync/compare']({}, context);
+    const kinds = Object.fromEntries(left.items.filter((item) => item.kind !== 'unchanged').map((item) => [item.name, item.kind]));
+    expect(kinds).toEqual({ Footer: 'remote-change', Header: 'local-change', Hero: 'remote-change' });
+  });
+});
