@@ -1,6 +1,6 @@
 // What one sync sends and how the sync state moves: pure, so the runner (I/O) only carries it out.
 import type { Component, ComponentUpsert, SyncBody, SyncResult } from '../shared/api/builder/schemas';
-import { splitSyncBody } from '../shared/api/builder/sync-batches';
+import { splitSyncBodyLeavingOut } from '../shared/api/builder/sync-batches';
 import { compareServerTimes } from '../shared/api/builder/server-time';
 import type { SyncChoice } from '../shared/bridge/messages';
 import type { ComponentPayload } from '../snapshot/normalized-types';
@@ -29,6 +29,8 @@ export interface PushPlan {
   settle: Array<{ key: string; entry: SyncStateEntry | null }>;
   /** Everything left as it is (unchanged components are not listed). */
   skipped: ClassifiedComponent[];
+  /** Chosen to be pushed but too large to send on its own (over 2 MB): left out of the body, and in `skipped`. */
+  tooLarge: ClassifiedComponent[];
 }
 
 /** What a sync does with `item` unless the designer chooses otherwise: a version taken in part is not taken again unasked. */
@@ -105,8 +107,17 @@ export function planPush(input: PushPlanInput): PushPlan {
         skipped.push(item);
     }
   }
-  const batches = body.upserts.length === 0 && body.deletes.length === 0 ? [] : splitSyncBody(body);
-  return { body, batches, take, settle, skipped };
+  const split = body.upserts.length === 0 && body.deletes.length === 0 ? { batches: [], tooLarge: [] } : splitSyncBodyLeavingOut(body);
+  const tooLarge: ClassifiedComponent[] = [];
+  if (split.tooLarge.length > 0) {
+    const left = new Set(split.tooLarge.map((upsert) => upsert.key));
+    body.upserts = body.upserts.filter((upsert) => !left.has(upsert.key));
+    body.force = body.force.filter((key) => !left.has(key));
+    for (const item of input.components) if (left.has(item.key)) tooLarge.push(item);
+    skipped.push(...tooLarge);
+  }
+  const batches = body.upserts.length === 0 && body.deletes.length === 0 ? [] : split.batches;
+  return { body, batches, take, settle, skipped, tooLarge };
 }
 
 /**

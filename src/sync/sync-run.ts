@@ -23,11 +23,16 @@ import { linkAsync, notLinkedError, type LinkSource } from './sync-link';
 import type { SyncPictures } from './sync-pictures';
 import type { SyncStateStore } from './sync-state-store';
 import { addHistoryEntry, type SyncState } from './sync-state';
+import type { ClassifiedComponent } from './classify';
 import { PLACING_REFERENCES, REMOVING_REFERENCES_SYNC, takeTheirsAsync } from './take-theirs-step';
 import { keysWithTakeRecords, takenDeletionsToKeep, withUndoneTakesForgotten, withoutOutgrownUndoRecords, type UndoneTakesForgotten } from './undone-takes';
 
 /** Said of a component chosen to be pushed that changed in the file after the comparison. */
 export const CHANGED_SINCE_COMPARISON_NOT_SENT_STEP = 'It changed in this file since the comparison (an edit, or a collaborator’s sync): nothing was sent. It is listed again as the file has it now.';
+
+/** Said of a component chosen to be pushed that is over the builder's 2 MB for a request on its own. */
+export const TOO_LARGE_NOT_SENT_STEP =
+  'It is too large to sync (over 2 MB on its own, the most the design system takes in one request): nothing was sent, and the rest synced. Simplify it (fewer layers or variants, a shorter description) to sync it.';
 
 /** What a run needs of its session. */
 export interface RunServices {
@@ -99,21 +104,31 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
   let state = reread.state;
   const manualSteps: SyncOutcome['manualSteps'] = [];
   const runChoices = new Map(current.choices);
-  for (const component of current.classification.components) {
-    if (effectiveChoice(component, runChoices) !== 'push' || fresh.get(component.key)?.hash === current.payloads.get(component.key)?.hash) continue;
+  /** Not sent this time, in words; a replaced row goes as one: the old component is not deleted while its successor waits. */
+  const leaveOut = (component: ClassifiedComponent, step: string) => {
     runChoices.set(component.key, 'skip');
-    manualSteps.push({ key: component.key, name: component.name, steps: [CHANGED_SINCE_COMPARISON_NOT_SENT_STEP] });
-    // A replaced row goes as one: the old component is not deleted while its successor waits.
+    manualSteps.push({ key: component.key, name: component.name, steps: [step] });
     const replaced = current.replacements.find((pair) => pair.newKey === component.key);
     if (replaced !== undefined) runChoices.set(replaced.oldKey, 'skip');
+  };
+  for (const component of current.classification.components) {
+    if (effectiveChoice(component, runChoices) !== 'push' || fresh.get(component.key)?.hash === current.payloads.get(component.key)?.hash) continue;
+    leaveOut(component, CHANGED_SINCE_COMPARISON_NOT_SENT_STEP);
   }
-  const plan = planPush({
-    components: current.classification.components,
-    choices: runChoices,
-    payloadOf: (key) => current.payloads.get(key),
-    base: current.serverTime,
-    source: services.source(),
-  });
+  const planned = () =>
+    planPush({
+      components: current.classification.components,
+      choices: runChoices,
+      payloadOf: (key) => current.payloads.get(key),
+      base: current.serverTime,
+      source: services.source(),
+    });
+  let plan = planned();
+  // One too large to send never holds back the rest (a format update cannot be unticked).
+  if (plan.tooLarge.length > 0) {
+    for (const component of plan.tooLarge) leaveOut(component, TOO_LARGE_NOT_SENT_STEP);
+    plan = planned();
+  }
 
   // A run that stops after taking or sending part (a failure, or Cancel) records what it did in
   // the history, marked as stopped: the team reads there what went to the design system, and

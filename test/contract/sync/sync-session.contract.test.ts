@@ -313,6 +313,47 @@ describe('a sync state written by an older component format', () => {
   });
 });
 
+describe('a component too large to send on its own (over 2 MB)', () => {
+  it('as a format update, which cannot be unticked: left out in words, the others pushed, and listed again until it is smaller', async () => {
+    await syncedOnceAsync(h);
+    const synced = readSyncState(h.fake.figma.root);
+    if (synced.status !== 'ok') throw new Error(`sync state ${synced.status}`);
+    const older = new Map([...synced.state.components].map(([key, entry]) => [key, { ...entry, hash: `old-${entry.hash}` }]));
+    writeSyncState(h.fake.figma.root, { ...synced.state, format: SNAPSHOT_FORMAT - 1, components: older });
+    const header = componentNamed(h, 'Header');
+    header.description = 'A long note. '.repeat(170_000);
+    const before = (await remoteComponentsAsync(h, 'ds_empty')).get(header.key);
+
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.items.find((item) => item.key === header.key)).toMatchObject({ kind: 'format-update', choice: 'push' });
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(outcome.pushed).toBe(older.size - 1);
+    expect(outcome.manualSteps).toEqual([{ key: header.key, name: 'Header', steps: [expect.stringMatching(/^It is too large to sync \(over 2 MB on its own/) as unknown] }]);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(header.key)).toEqual(before);
+    // The state keeps the older format while it is not pushed; it is the one row left.
+    const after = readSyncState(h.fake.figma.root);
+    expect(after.status === 'ok' ? after.state.format : null).toBe(SNAPSHOT_FORMAT - 1);
+    expect((await h.plugin.handlers['sync/compare']({}, context)).items.map((item) => [item.name, item.kind])).toEqual([['Header', 'format-update']]);
+
+    header.description = 'Short again.';
+    await h.plugin.handlers['sync/compare']({}, context);
+    expect(await h.plugin.handlers['sync/run']({}, context)).toMatchObject({ pushed: 1, manualSteps: [] });
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(header.key)?.description).toBe('Short again.');
+  }, 60_000);
+
+  it('as a change here: left out in words, a change beside it still sent', async () => {
+    await syncedOnceAsync(h);
+    const header = componentNamed(h, 'Header');
+    header.description = 'A long note. '.repeat(170_000);
+    componentNamed(h, 'Hero').description = 'Sent beside it.';
+    await h.plugin.handlers['sync/compare']({}, context);
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(outcome).toMatchObject({ pushed: 1, manualSteps: [{ key: header.key, name: 'Header' }] });
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(componentNamed(h, 'Hero').key)?.description).toBe('Sent beside it.');
+    expect((await h.plugin.handlers['sync/compare']({}, context)).items.map((item) => [item.name, item.kind])).toEqual([['Header', 'local-change']]);
+  }, 60_000);
+});
+
 describe('a sync state written by a newer Envelope', () => {
   it('is never overwritten: the screen says to update and sync stays read-only', async () => {
     await linkAsync(h, 'ds_empty');

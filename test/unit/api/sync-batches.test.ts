@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ComponentUpsert, SyncBody, SyncResult } from '../../../src/shared/api/builder/schemas';
-import { fitsAlone, mergeSyncResults, splitSyncBody, SYNC_LIMITS, syncBodyBytes } from '../../../src/shared/api/builder/sync-batches';
+import { fitsAlone, mergeSyncResults, splitSyncBody, splitSyncBodyLeavingOut, SYNC_LIMITS, syncBodyBytes } from '../../../src/shared/api/builder/sync-batches';
 import { getAllChangesAsync, syncInBatchesAsync } from '../../../src/shared/api/builder/sync-flow';
 import type { ApiError } from '../../../src/shared/api/http/api-error';
 import { truncateText, utf8ByteLength } from '../../../src/shared/api/http/utf8';
@@ -58,6 +58,14 @@ describe('splitting a sync into requests', () => {
     expect(error?.message).toContain('"Component huge" is too large to sync');
     // Said as something the designer can do: untick it to sync the others.
     expect(error?.message).toMatch(/untick it in the list to sync the others\.$/);
+  });
+
+  it('can leave one over 2 MB on its own out, with its forced key, and split the rest as before', () => {
+    const huge = upsert('huge', 2_100_000);
+    const rest = [upsert('a'), upsert('b')];
+    const { batches, tooLarge } = splitSyncBodyLeavingOut(body([rest[0]!, huge, rest[1]!], ['gone'], ['huge', 'b']));
+    expect(tooLarge).toEqual([huge]);
+    expect(batches).toEqual([body(rest, ['gone'], ['b'])]);
   });
 
   it('says whether one component fits a request on its own, thumbnail and all', () => {

@@ -54,7 +54,25 @@ export function fitsAlone(body: SyncBody, upsert: SyncBody['upserts'][number]): 
  * the key. A single component too large on its own is refused in words.
  */
 export function splitSyncBody(body: SyncBody): SyncBody[] {
+  const { batches, tooLarge } = splitSyncBodyLeavingOut(body);
+  const first = tooLarge[0];
+  if (first !== undefined) {
+    throw invalidArgumentError(
+      'builder',
+      SYNC_ENDPOINT,
+      `The component "${first.name}" is too large to sync (over 2 MB on its own). Simplify it, or untick it in the list to sync the others.`,
+    );
+  }
+  return batches;
+}
+
+/**
+ * splitSyncBody for what fits: a component too large to send on its own is left out of every
+ * batch (and out of `force`), and returned, so the rest can still be sent.
+ */
+export function splitSyncBodyLeavingOut(body: SyncBody): { batches: SyncBody[]; tooLarge: Array<SyncBody['upserts'][number]> } {
   const force = new Set(body.force);
+  const tooLarge: Array<SyncBody['upserts'][number]> = [];
   const empty: SyncBody = { ...body, upserts: [], deletes: [], force: [] };
   const shellBytes = syncBodyBytes(empty);
   const items: Item[] = [
@@ -72,12 +90,9 @@ export function splitSyncBody(body: SyncBody): SyncBody[] {
   for (const item of items) {
     const bytes = itemBytes(item, force);
     if (shellBytes + bytes > SYNC_LIMITS.maxBodyBytes) {
-      const name = item.kind === 'upsert' ? `"${item.upsert.name}"` : item.key;
-      throw invalidArgumentError(
-        'builder',
-        SYNC_ENDPOINT,
-        `The component ${name} is too large to sync (over 2 MB on its own). Simplify it, or untick it in the list to sync the others.`,
-      );
+      // A deletion is a key: only a component is ever this large.
+      if (item.kind === 'upsert') tooLarge.push(item.upsert);
+      continue;
     }
     const isEmpty = current.upserts.length === 0 && current.deletes.length === 0;
     const full = currentBytes + bytes > SYNC_LIMITS.maxBodyBytes || (item.kind === 'upsert' && current.upserts.length >= SYNC_LIMITS.maxUpserts);
@@ -88,7 +103,7 @@ export function splitSyncBody(body: SyncBody): SyncBody[] {
     currentBytes += bytes;
   }
   if (batches.length === 0 || current.upserts.length > 0 || current.deletes.length > 0) flush();
-  return batches;
+  return { batches, tooLarge };
 }
 
 /** The answers of all batches as one; `synced_at` is the earliest batch's (see below). */
