@@ -2,7 +2,7 @@
 // (`useCanvasInsert`), the bar under the screen shows progress with Cancel and then the summary,
 // and a thumbnail dragged out of the window is placed where it lands.
 import { createContext, type ComponentChildren } from 'preact';
-import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { LibraryClient } from '../../src/shared/api/library/client';
 import { PLACED_WATCH_MAX } from '../../src/shared/bridge/messages';
 import { onSandboxEvent, type UiEndpoint } from '../bridge/ui-endpoint';
@@ -24,6 +24,8 @@ export interface CanvasInsert {
   busy: boolean;
   /** The library asked to slow down (for an email's facts or its screenshot): placing waits until the time the summary says (a press would only be refused again). */
   held: boolean;
+  /** Hears of each email found removed from the library while placing it (drops too); returns the way to stop. */
+  onEmailGone: (listener: (emailId: number) => void) => () => void;
 }
 
 const CanvasInsertContext = createContext<CanvasInsert | null>(null);
@@ -56,7 +58,19 @@ export interface CanvasInsertProviderProps {
 }
 
 export function CanvasInsertProvider({ endpoint, client, freshClient = client, subscribe = onSandboxEvent, attribution = null, hidden, onOpenSettings, children }: CanvasInsertProviderProps) {
-  const inserter = useMemo(() => createReferenceInserter({ endpoint, client, freshClient }), [endpoint, client, freshClient]);
+  /** Who hears of emails found removed (Browse's lists): one set for the provider's life, so a listener outlives a new inserter. */
+  const goneListeners = useMemo(() => new Set<(emailId: number) => void>(), []);
+  const onEmailGone = useCallback(
+    (listener: (emailId: number) => void) => {
+      goneListeners.add(listener);
+      return () => void goneListeners.delete(listener);
+    },
+    [goneListeners],
+  );
+  const inserter = useMemo(
+    () => createReferenceInserter({ endpoint, client, freshClient, onEmailGone: (emailId) => goneListeners.forEach((listener) => listener(emailId)) }),
+    [endpoint, client, freshClient, goneListeners],
+  );
   const [bar, setBar] = useState<BarState>({ kind: 'idle' });
   /** When the library's "slow down" ends: placing is held until then, also once its summary is dismissed. */
   const [heldUntil, setHeldUntil] = useState<number | null>(null);
@@ -160,6 +174,7 @@ export function CanvasInsertProvider({ endpoint, client, freshClient = client, s
     () => ({
       busy: bar.kind === 'running',
       held,
+      onEmailGone,
       insert(items, batch, onPlaced) {
         if (items.length === 0 || sessions.running() || held) return;
         started.current = document.activeElement;
@@ -187,7 +202,7 @@ export function CanvasInsertProvider({ endpoint, client, freshClient = client, s
         };
       },
     }),
-    [inserter, sessions, bar.kind, held, attribution],
+    [inserter, sessions, bar.kind, held, attribution, onEmailGone],
   );
 
   return (

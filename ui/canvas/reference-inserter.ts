@@ -94,6 +94,8 @@ export interface InserterDependencies {
   loadTilesAsync?: (url: string, signal?: AbortSignal) => Promise<Screenshot>;
   /** Ends early when `signal` aborts. */
   sleepAsync?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Hears of an email found removed from the library while it was being placed (Browse takes it out of its lists). */
+  onEmailGone?: (emailId: number) => void;
 }
 
 /**
@@ -120,7 +122,13 @@ const MAX_WAIT_SECONDS = 60;
 /** Why an email whose screenshot is missing was not placed, once the library says the email itself is gone. */
 export const EMAIL_REMOVED_REASON = 'It is no longer in the library (the brand asked for it to be removed).';
 
-export function createReferenceInserter({ endpoint, client, freshClient = client, loadTilesAsync = loadScreenshotTilesAsync, sleepAsync = abortableSleepAsync }: InserterDependencies): ReferenceInserter {
+export function createReferenceInserter({ endpoint, client, freshClient = client, loadTilesAsync = loadScreenshotTilesAsync, sleepAsync = abortableSleepAsync, onEmailGone = () => undefined }: InserterDependencies): ReferenceInserter {
+  /** Said one way whichever part heard it first, and Browse told. */
+  const removedError = (emailId: number) => {
+    onEmailGone(emailId);
+    return new Error(EMAIL_REMOVED_REASON);
+  };
+
   /** The service (`meta.attribution`): the same for every email, learnt once. */
   let attribution: Attribution | null = null;
 
@@ -185,7 +193,7 @@ export function createReferenceInserter({ endpoint, client, freshClient = client
       () => false,
       (error: unknown) => error instanceof ApiError && error.code === 'not_found',
     );
-    if (gone) throw new Error(EMAIL_REMOVED_REASON);
+    if (gone) throw removedError(emailId);
   };
 
   const placeAsync = async (item: InsertItem, extra: { batchId?: string; dropId?: string }, onWait: (seconds: number) => void, signal: AbortSignal) => {
@@ -203,7 +211,7 @@ export function createReferenceInserter({ endpoint, client, freshClient = client
     const [reference, screenshot] = await Promise.all([failing(sourceAsync(item, onWait, both.signal)), failing(waitingOutAsync(() => loadTilesAsync(item.previewUrl, both.signal), onWait, both.signal))])
       .catch(async (error: unknown) => {
         // Gone, whichever part heard it first (its facts, read when the list lacked them, or its screenshot): said one way.
-        if (error instanceof ApiError && error.code === 'not_found') throw new Error(EMAIL_REMOVED_REASON);
+        if (error instanceof ApiError && error.code === 'not_found') throw removedError(item.emailId);
         if (error instanceof ScreenshotError && error.missing === true && !signal.aborted) await throwIfRemovedAsync(item.emailId, signal);
         throw error;
       })

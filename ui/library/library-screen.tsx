@@ -2,7 +2,7 @@
 // search (kept in the page, with its place, while an email is open) or one email's detail.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
-import { CanvasInsertProvider } from '../canvas/canvas-insert';
+import { CanvasInsertProvider, useCanvasInsert } from '../canvas/canvas-insert';
 import { Button } from '../components/button';
 import { ErrorNotice } from '../components/notice';
 import { LiveStatus } from '../components/live-status';
@@ -419,6 +419,17 @@ function LibraryBrowser({ endpoint, connection, onOpenSettings, initialSection, 
       return current.list[current.index]?.id === id ? { ...current, gone: id, list: withoutEmail(current.list, id) } : current;
     });
   };
+  // An email placing found removed leaves the lists too, as when it is open (it stays open, said
+  // gone). Its row, if it has the keyboard, hands it to the row after.
+  const canvas = useCanvasInsert();
+  const goneWhilePlacing = useLatest((id: number) => {
+    const row = document.activeElement?.closest('li')?.querySelector(`[data-email-id="${id}"]`) ? document.activeElement : null;
+    const after = row === null ? null : rowAfterRemoval(row.closest('[data-email-group]') ?? document.body, id);
+    emailGone(id);
+    if (row !== null) whenDrawn(() => focusFell() && after?.isConnected === true && after.focus());
+  });
+  const listenGone = canvas?.onEmailGone;
+  useEffect(() => listenGone?.((id) => goneWhilePlacing.current(id)), [listenGone, goneWhilePlacing]);
   return (
     <RemovedEmails.Provider value={removed}>
       <div class="library" data-testid="screen-browse" hidden={hidden}>

@@ -33,13 +33,16 @@ function setup(gone: Set<number>, status: number, factsGone = false) {
   const failing = Object.assign(new ScreenshotError(status === 404 ? 'the library has no screenshot at its address' : 'the library had a problem sending it'), status === 404 ? { missing: true } : {});
   // With `factsGone`, the screenshot's answer comes later: the facts' 404 is heard first.
   const loadTilesAsync = (): Promise<Screenshot> => (factsGone ? new Promise((_resolve, reject) => setTimeout(() => reject(failing), 20)) : Promise.reject(failing));
-  return { inserter: createReferenceInserter({ endpoint, client, freshClient, loadTilesAsync }), cachedReads, freshReads };
+  const heardGone: number[] = [];
+  return { inserter: createReferenceInserter({ endpoint, client, freshClient, loadTilesAsync, onEmailGone: (id) => heardGone.push(id) }), cachedReads, freshReads, heardGone };
 }
 
 describe('placing an email whose screenshot is missing', () => {
   it('says an email the library no longer has is gone, asking the library afresh once', async () => {
-    const { inserter, freshReads } = setup(new Set([7]), 404);
+    const { inserter, freshReads, heardGone } = setup(new Set([7]), 404);
     const outcome = await inserter.insertAsync([item(7), item(8)], { layout: 'grid' }, () => undefined, new AbortController().signal);
+    // Browse hears of it, to take it out of its lists.
+    expect(heardGone).toEqual([7]);
     expect(outcome.failed).toEqual([
       { name: 'Acme — Email 7', reason: EMAIL_REMOVED_REASON },
       { name: 'Acme — Email 8', reason: 'The screenshot could not be loaded: the library has no screenshot at its address.' },
@@ -48,15 +51,17 @@ describe('placing an email whose screenshot is missing', () => {
   });
 
   it('says it the same way when the email’s own facts, read because the list lacked its brand, are found gone first', async () => {
-    const { inserter, cachedReads } = setup(new Set([7]), 404, true);
+    const { inserter, cachedReads, heardGone } = setup(new Set([7]), 404, true);
     const outcome = await inserter.insertAsync([{ ...item(7), brandName: undefined }], null, () => undefined, new AbortController().signal);
+    expect(heardGone).toEqual([7]);
     expect(outcome.failed).toEqual([{ name: 'Email 7', reason: EMAIL_REMOVED_REASON }]);
     expect(cachedReads).toEqual([7]);
   });
 
   it('asks nothing more for a screenshot that failed otherwise', async () => {
-    const { inserter, freshReads } = setup(new Set([7]), 503);
+    const { inserter, freshReads, heardGone } = setup(new Set([7]), 503);
     const outcome = await inserter.insertAsync([item(7)], null, () => undefined, new AbortController().signal);
+    expect(heardGone).toEqual([]);
     expect(outcome.failed).toEqual([{ name: 'Acme — Email 7', reason: 'The screenshot could not be loaded: the library had a problem sending it.' }]);
     expect(freshReads).toEqual([]);
   });
