@@ -6,13 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { openBrowseOnCurrentPageAsync, placedReferencesAsync } from './support/canvas-references';
 import { readLibraryAsync, demoLibraryKeyAsync } from './support/library-read';
 import { addRouteAsync } from './support/own-route';
-import { useHarness } from './support/playground-harness';
+import { evaluateHooks, textOf, useHarness } from './support/playground-harness';
 import { shortPagesAsync } from './support/short-pages';
 
 const h = useHarness();
 
 describe('Browse › Journeys, a brand whose name cannot be read', () => {
-  it('places the journey board with each reference captioned and recorded with the brand’s name, not its slug', async () => {
+  it('places the journey board named, and each reference captioned and recorded, with the brand’s name, not its slug', async () => {
     const key = await demoLibraryKeyAsync(h.emulator.libraryUrl);
     const read = <T>(path: string) => readLibraryAsync<T>(h.emulator.libraryUrl, path, key);
     const top = new Set((await read<{ data: Array<{ slug: string }> }>('/v1/brands?per_page=3')).data.map((brand) => brand.slug));
@@ -33,10 +33,16 @@ describe('Browse › Journeys, a brand whose name cannot be read', () => {
       await ui.getByRole('heading', { name: `${chosen.brand_slug}: journey` }).waitFor({ timeout: 20_000 });
       await ui.getByRole('button', { name: 'Insert journey as board' }).click();
       await ui.getByTestId('insert-status').getByText(/^Placed the journey board/).waitFor({ timeout: 60_000 });
+      // The board too is named by the brand, on the canvas and in the summary.
+      expect(await textOf(ui.getByTestId('insert-status'))).toContain(`Placed the journey board “${name} — journey”`);
     } finally {
       await stopRefused();
       await stopShort();
     }
+    const boards = await evaluateHooks(h.page, (hooks) =>
+      hooks.inspect().run(() => hooks.inspect().allNodes().filter((node) => node.type === 'FRAME' && node.name.endsWith(' — journey')).map((node) => node.name)),
+    );
+    expect(boards).toEqual([`${name} — journey`]);
     const placed = await placedReferencesAsync(h.page);
     expect(placed.length).toBeGreaterThan(0);
     expect(placed.filter((reference) => !reference.name.startsWith(`${name} — `)).map((reference) => reference.name)).toEqual([]);

@@ -60,6 +60,11 @@ export interface BatchOptions {
   layout: InsertLayout;
   /** The board's name ("Acme — journey"). */
   title?: string;
+  /**
+   * The board's name from its brand's, when the list did not have it (a journey names its brand by
+   * slug): read from the first email before the board is begun, else `title` stays.
+   */
+  titleOfBrand?: (brandName: string) => string;
   /** A board's columns, in order (each gets a column, even one whose emails all failed). */
   stages?: string[];
 }
@@ -229,6 +234,18 @@ export function createReferenceInserter({ endpoint, client, freshClient = client
    */
   const timedOut = (error: unknown, signal: AbortSignal) => !signal.aborted && error instanceof BridgeError && error.code === 'timeout';
 
+  /** The batch's title, named by its brand when it can be (`titleOfBrand`): the first email's facts, kept for the minute for its own placing. */
+  const batchTitleAsync = async (batch: BatchOptions, first: InsertItem | undefined, signal: AbortSignal): Promise<string | undefined> => {
+    if (batch.titleOfBrand === undefined || first === undefined) return batch.title;
+    if (first.brandName !== undefined) return batch.titleOfBrand(first.brandName);
+    try {
+      return batch.titleOfBrand((await sourceAsync(first, () => undefined, signal)).brandName);
+    } catch {
+      // Its own placing says why it cannot be read; the board keeps the name it was given.
+      return batch.title;
+    }
+  };
+
   return {
     attribution: () => attribution,
     async insertAsync(items, batch, onProgress, signal) {
@@ -257,7 +274,8 @@ export function createReferenceInserter({ endpoint, client, freshClient = client
       let keyRefused = false;
       /** The library's "slow down" (for facts or a screenshot) ends then: placing is held until it does. */
       let tryAgainAt: number | undefined;
-      if (batch) batchId = (await endpoint.request('canvas/insert-begin', { layout: batch.layout, title: batch.title ?? 'Library references' })).batchId;
+      const title = batch === null ? undefined : await batchTitleAsync(batch, items[0], signal);
+      if (batch) batchId = (await endpoint.request('canvas/insert-begin', { layout: batch.layout, title: title ?? 'Library references' })).batchId;
       try {
         for (const [index, item] of items.entries()) {
           stopped = signal.aborted;
@@ -321,7 +339,7 @@ export function createReferenceInserter({ endpoint, client, freshClient = client
             // The end's answer never came (or came unread, or the grid failed part-way): what is on
             // the canvas is not known, so only what was sent is said.
             const sent = placedIds.length + unsure;
-            if (sent > 0) endProblem = unconfirmedEndText(sent, batch?.layout === 'board' ? batch.title : undefined);
+            if (sent > 0) endProblem = unconfirmedEndText(sent, batch?.layout === 'board' ? title : undefined);
           }
         }
       }
@@ -334,7 +352,7 @@ export function createReferenceInserter({ endpoint, client, freshClient = client
         failed: failed.map(({ emailId: _emailId, ...failure }) => failure),
         // Said only when it left emails unplaced: one that landed anyway, or was the last, stopped nothing.
         cancelled: stopped && stillToPlaceCount({ total: items.length, placed, removed, failed }) > 0,
-        ...(batch?.layout === 'board' && batch.title ? { board: batch.title } : {}),
+        ...(batch?.layout === 'board' && title ? { board: title } : {}),
         ...(pageName === undefined ? {} : { pageName }),
         ...(endProblem === undefined ? {} : { endProblem }),
         ...(removed > 0 ? { removed } : {}),

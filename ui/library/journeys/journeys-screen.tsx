@@ -197,7 +197,13 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
               canvas.insert(
                 journey.stages.flatMap((stage) => stage.emails.map((email) => insertItemOf(email, name ?? undefined, stage.stage))),
                 // A stage without emails gets no column: an empty one reads as a failed insert.
-                { layout: 'board', title: `${journey.brand} — journey`, stages: journey.stages.filter((stage) => stage.emails.length > 0).map((stage) => stage.stage) },
+                {
+                  layout: 'board',
+                  title: boardTitle(journey.brand),
+                  // Its brand's name not read yet (the slug shows): the inserter reads it from an email first.
+                  ...(name === null ? { titleOfBrand: boardTitle } : {}),
+                  stages: journey.stages.filter((stage) => stage.emails.length > 0).map((stage) => stage.stage),
+                },
               )
             }
           >
@@ -235,3 +241,6 @@ function JourneyView({ box, client, slug, hidden, knownName, onBack, onOpen, onO
     </>
   );
 }
+
+/** A journey board's name on the canvas. */
+const boardTitle = (brand: string) => `${brand} — journey`;
