@@ -235,11 +235,11 @@ export function createReferenceInserter({ endpoint, client, freshClient = client
   const timedOut = (error: unknown, signal: AbortSignal) => !signal.aborted && error instanceof BridgeError && error.code === 'timeout';
 
   /** The batch's title, named by its brand when it can be (`titleOfBrand`): the first email's facts, kept for the minute for its own placing. */
-  const batchTitleAsync = async (batch: BatchOptions, first: InsertItem | undefined, signal: AbortSignal): Promise<string | undefined> => {
+  const batchTitleAsync = async (batch: BatchOptions, first: InsertItem | undefined, onWait: (seconds: number) => void, signal: AbortSignal): Promise<string | undefined> => {
     if (batch.titleOfBrand === undefined || first === undefined) return batch.title;
     if (first.brandName !== undefined) return batch.titleOfBrand(first.brandName);
     try {
-      return batch.titleOfBrand((await sourceAsync(first, () => undefined, signal)).brandName);
+      return batch.titleOfBrand((await sourceAsync(first, onWait, signal)).brandName);
     } catch {
       // Its own placing says why it cannot be read; the board keeps the name it was given.
       return batch.title;
@@ -274,7 +274,8 @@ export function createReferenceInserter({ endpoint, client, freshClient = client
       let keyRefused = false;
       /** The library's "slow down" (for facts or a screenshot) ends then: placing is held until it does. */
       let tryAgainAt: number | undefined;
-      const title = batch === null ? undefined : await batchTitleAsync(batch, items[0], signal);
+      // A "slow down" met reading it is counted down on the first email's line, as its placing's would be.
+      const title = batch === null ? undefined : await batchTitleAsync(batch, items[0], (waitingSeconds) => onProgress({ done: 0, total: items.length, label: nameOf(items[0]!), waitingSeconds }), signal);
       if (batch) batchId = (await endpoint.request('canvas/insert-begin', { layout: batch.layout, title: title ?? 'Library references' })).batchId;
       try {
         for (const [index, item] of items.entries()) {
