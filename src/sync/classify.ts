@@ -225,8 +225,10 @@ export function allowedChoices(kind: SyncKind): SyncChoice[] {
     case 'local-delete':
       return ['push', 'skip'];
     case 'remote-change':
-    case 'remote-delete':
       return ['take', 'skip'];
+    case 'remote-delete':
+      // Deleted there: delete it here too, or keep it and add this file's version back.
+      return ['push', 'take', 'skip'];
     case 'format-update':
       return ['push'];
     case 'remote-add':

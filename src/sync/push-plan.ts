@@ -98,7 +98,8 @@ export function planPush(input: PushPlanInput): PushPlan {
         body.deletes.push(item.key);
         break;
       case 'conflict':
-        // "Keep mine": marked forced; sent over the teammate's version it answers, and no later one (keepMineRequests).
+      case 'remote-delete':
+        // "Keep mine" (a deletion there: add it back): marked forced; sent over the teammate's version it answers, and no later one (keepMineRequests).
         if (item.local === null) body.deletes.push(item.key);
         else pushUpsert(item);
         body.force.push(item.key);

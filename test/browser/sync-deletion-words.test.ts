@@ -33,15 +33,17 @@ describe('a deletion’s row', () => {
     [400, 600],
     [320, 240],
   ] as const) {
-    it(`says that ticking it deletes, whole at ${width} px; the copied summary says it too`, async () => {
+    it(`says that choosing it deletes, and where, whole at ${width} px; the copied summary says it too`, async () => {
       const page = await openAsync(width, height);
       const theirs = page.locator('[data-key="k0"]');
       const mine = page.locator('[data-key="k1"]');
-      await page.getByRole('checkbox', { name: 'Delete Card 0 from this file' }).check();
-      await expect.poll(() => subLineAsync(theirs)).toEqual({ text: 'Will be deleted · Ana Lima · 3 h ago', whole: true });
+      // A teammate's deletion: delete it here, add it back, or skip (its menu says which, the line who and when).
+      await page.getByRole('combobox', { name: 'Choice for Card 0' }).selectOption({ label: 'Delete it' });
+      await expect.poll(() => page.getByRole('combobox', { name: 'Choice for Card 0' }).inputValue()).toBe('take');
+      await expect.poll(() => subLineAsync(theirs)).toEqual({ text: 'Ana Lima · 3 h ago', whole: true });
       await mine.scrollIntoViewIfNeeded();
       expect(await subLineAsync(mine)).toEqual({ text: 'Will be deleted', whole: true });
-      // Where, in the tick's name (and the group's heading above them).
+      // Where, in the tick's name and the menu's words (and the group's heading above them).
       expect(await page.getByRole('checkbox', { name: 'Delete Badge 1 from the design system' }).isChecked()).toBe(true);
       expect(await axeViolationsAsync(page.mainFrame())).toEqual([]);
 

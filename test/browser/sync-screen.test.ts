@@ -61,15 +61,16 @@ describe('the Sync screen', () => {
     await closeAsync(page);
   });
 
-  it('a deletion’s tick says what it deletes and where (this file, or the design system), in the list and in the detail', async () => {
+  it('a deletion’s choice says what it deletes and where (this file, or the design system), in the list and in the detail', async () => {
     const page = await openAsync({ count: 2, kinds: ['remote-delete', 'local-delete'] });
     await page.getByRole('grid', { name: 'Components that differ' }).waitFor();
     // Before, both read "Take …" / "Push …": ticking a teammate's deletion deletes the component here.
-    expect(await page.getByRole('checkbox', { name: 'Delete Button / Primary 0 from this file' }).isChecked()).toBe(false);
+    expect(await page.getByRole('combobox', { name: 'Choice for Button / Primary 0' }).inputValue()).toBe('skip');
+    expect(await page.getByRole('combobox', { name: 'Choice for Button / Primary 0' }).getByRole('option').allTextContents()).toEqual(['Keep it', 'Delete it', 'Skip for now']);
     expect(await page.getByRole('checkbox', { name: 'Delete Card / Product 1 from the design system' }).isChecked()).toBe(true);
     await page.getByTestId('sync-row').filter({ hasText: 'Button / Primary 0' }).click();
     await page.getByRole('heading', { name: 'Button / Primary 0' }).waitFor();
-    expect(await page.getByRole('checkbox', { name: 'Delete it from this file with the next sync' }).count()).toBe(1);
+    expect(await page.getByRole('group', { name: 'What to do with this deletion' }).getByRole('radio', { name: 'Delete it from this file' }).count()).toBe(1);
     await page.keyboard.press('Escape');
     await page.getByTestId('sync-row').filter({ hasText: 'Card / Product 1' }).click();
     await page.getByRole('heading', { name: 'Card / Product 1' }).waitFor();

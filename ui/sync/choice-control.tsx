@@ -1,8 +1,9 @@
 // How a component's choice is made: a tick (push or take, else skip) or, for a conflict, one of
-// keep mine / take theirs / skip for now. The list's controls sit in a grid that has one tab
-// stop (Space on the row ticks), so they are reached by pointer; the detail's are in tab order.
+// keep mine / take theirs / skip for now (for a teammate's deletion: add it back / delete it here /
+// skip). The list's controls sit in a grid that has one tab stop (Space on the row ticks), so they
+// are reached by pointer; the detail's are in tab order.
 import type { SyncChoice, SyncItem } from '../../src/shared/bridge/messages';
-import { choiceMode, CONFLICT_CHOICES } from './sync-kinds';
+import { choiceMode, threeChoices } from './sync-kinds';
 
 export interface ChoiceProps {
   item: SyncItem;
@@ -16,19 +17,13 @@ export interface ChoiceProps {
 
 /** Where a tick deletes the component (a deletion's tick says so), else null. */
 function deletesFrom(item: SyncItem): string | null {
-  return item.kind === 'remote-delete' ? 'this file' : item.kind === 'local-delete' ? 'the design system' : null;
-}
-
-/** The conflict's choices this row allows (one deleted here cannot be taken). */
-function conflictChoices(item: SyncItem): typeof CONFLICT_CHOICES {
-  const allowed = item.choices;
-  return allowed === undefined ? CONFLICT_CHOICES : CONFLICT_CHOICES.filter((option) => allowed.includes(option.choice));
+  return item.kind === 'local-delete' ? 'the design system' : null;
 }
 
 export function ChoiceCell({ item, disabled, onChoose, mixed = false }: ChoiceProps) {
   const mode = choiceMode(item.kind);
   if (mode === 'none') return null;
-  if (mode === 'conflict') {
+  if (mode === 'conflict' || mode === 'deletion') {
     return (
       <select
         class="sync-select"
@@ -38,7 +33,7 @@ export function ChoiceCell({ item, disabled, onChoose, mixed = false }: ChoicePr
         disabled={disabled}
         onChange={(event) => onChoose(event.currentTarget.value as SyncChoice)}
       >
-        {conflictChoices(item).map((option) => (
+        {threeChoices(item, true).map((option) => (
           <option key={option.choice} value={option.choice}>
             {option.label}
           </option>
@@ -63,11 +58,11 @@ export function ChoiceCell({ item, disabled, onChoose, mixed = false }: ChoicePr
 export function DetailChoice({ item, disabled, onChoose, label, mixed = false }: ChoiceProps) {
   const mode = choiceMode(item.kind);
   if (mode === 'none') return null;
-  if (mode === 'conflict') {
+  if (mode === 'conflict' || mode === 'deletion') {
     return (
       <fieldset class="sync-choice" disabled={disabled}>
-        <legend>What to do with this conflict</legend>
-        {conflictChoices(item).map((option) => (
+        <legend>{mode === 'conflict' ? 'What to do with this conflict' : 'What to do with this deletion'}</legend>
+        {threeChoices(item).map((option) => (
           <label key={option.choice} class="sync-choice-option">
             <input type="radio" name="sync-conflict-choice" value={option.choice} checked={item.choice === option.choice} onChange={() => onChoose(option.choice)} />
             {option.label}

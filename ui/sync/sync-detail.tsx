@@ -204,7 +204,7 @@ export function SyncDetailView({ item, replaces = null, loadAsync, comparison = 
       {/* A row taken in part says its steps above (those left as the file is now); taking again leaves the same. */}
       {/* Listed in full once theirs is chosen; until then one line that opens on demand, so it is
           said before theirs is taken without pushing the pictures out of a 400 × 600 window. */}
-      {detail && detail.manualSteps.length > 0 && !item.takenInPart && (mode === 'take' || mode === 'conflict') ? (
+      {detail && detail.manualSteps.length > 0 && !item.takenInPart && (mode === 'take' || mode === 'conflict' || mode === 'deletion') ? (
         item.choice === 'take' ? (
           <div class="notice notice-info" data-testid="sync-manual-steps">
             <p>Taking theirs cannot apply everything. Change these by hand afterwards:</p>

@@ -121,13 +121,17 @@ export const KIND_ORDER: readonly SyncKind[] = [
   'format-update',
 ];
 
-/** How a row is decided: a push/skip tick, a take/skip tick, three choices, or nothing to decide. */
-export type ChoiceMode = 'push' | 'take' | 'conflict' | 'none';
+/**
+ * How a row is decided: a push/skip tick, a take/skip tick, three choices (a conflict's, or a
+ * deletion there: delete it here, add it back, or skip), or nothing to decide.
+ */
+export type ChoiceMode = 'push' | 'take' | 'conflict' | 'deletion' | 'none';
 
 export function choiceMode(kind: SyncKind): ChoiceMode {
   if (kind === 'local-change' || kind === 'local-add' || kind === 'local-delete' || kind === 'format-update') return 'push';
   // A remote addition has nothing in this file to be taken into (the sandbox refuses 'take').
-  if (kind === 'remote-change' || kind === 'remote-delete') return 'take';
+  if (kind === 'remote-change') return 'take';
+  if (kind === 'remote-delete') return 'deletion';
   if (kind === 'conflict') return 'conflict';
   return 'none';
 }
@@ -137,6 +141,24 @@ export const CONFLICT_CHOICES: readonly { choice: SyncChoice; label: string }[] 
   { choice: 'take', label: 'Take theirs' },
   { choice: 'skip', label: 'Skip for now' },
 ];
+
+/**
+ * A teammate's deletion: keep the component (this file's version goes back to the design system),
+ * delete it here too, or skip. In full in the detail; short in the list's menu (`short`), under
+ * the group "Deleted remotely", so the menu leaves the row its name and who and when.
+ */
+export const DELETION_CHOICES: readonly { choice: SyncChoice; label: string; short: string }[] = [
+  { choice: 'push', label: 'Keep it: add it back to the design system', short: 'Keep it' },
+  { choice: 'take', label: 'Delete it from this file', short: 'Delete it' },
+  { choice: 'skip', label: 'Skip for now', short: 'Skip for now' },
+];
+
+/** The three choices of a row that has them (those its kind allows), worded for it (`short`: for the list's menu). */
+export function threeChoices(item: SyncItem, short = false): readonly { choice: SyncChoice; label: string }[] {
+  const all = choiceMode(item.kind) === 'deletion' ? DELETION_CHOICES.map((option) => (short ? { choice: option.choice, label: option.short } : option)) : CONFLICT_CHOICES;
+  const allowed = item.choices;
+  return allowed === undefined ? all : all.filter((option) => allowed.includes(option.choice));
+}
 
 /** The choice after Space on a row, or null where Space does not decide (conflicts, nothing to do). */
 export function toggledChoice(item: SyncItem): SyncChoice | null {
@@ -153,7 +175,7 @@ export function choiceText(item: SyncItem): string {
   if (mode === 'conflict') return item.choice === 'push' ? 'Keep mine' : 'Take theirs';
   // A deletion says so: "Will be taken" read as getting the component, and it deletes it here.
   if (item.kind === 'local-delete') return 'Will be deleted from the design system';
-  if (item.kind === 'remote-delete') return 'Will be deleted from this file';
+  if (mode === 'deletion') return item.choice === 'push' ? 'Will be added back to the design system' : 'Will be deleted from this file';
   return item.choice === 'push' ? 'Will be pushed' : 'Will be taken into this file';
 }
 

@@ -299,6 +299,7 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
     const active = index === activeIndex && (focused || activeKey !== null);
     // A change made here: its row says what will happen (the detail says who last synced it).
     const remote = choiceMode(item.kind) === 'push' ? null : rowRemoteText(item, nowMs);
+    const inMenu = choiceMode(item.kind) === 'conflict' || choiceMode(item.kind) === 'deletion';
     // In full for the pointer: the row says it short (and "Will be taken" or "Will be deleted", as "Will be pushed", so that at 320 px who and when still fit).
     const remoteFull = remote ? remoteText(item, nowMs) : null;
     // A rename: its other name leads the quiet line, so at 320 px it shows before who and when give way (in full in the title).
@@ -351,11 +352,11 @@ export function SyncList({ rows, resetKey, hidden, readOnly, nowMs, onOpen, onCh
               {item.chips && item.chips.length > 0 ? <RowChips chips={item.chips} otherProperties={item.otherProperties} /> : null}
             </span>
             <span class="sync-sub" title={subTitle === '' ? undefined : subTitle}>
-              {/* A conflict's choice shows in its menu; screen readers hear it with the name. */}
-              {item.kind === 'conflict' ? <span class="visually-hidden">{choiceText(item)}. </span> : null}
+              {/* A conflict's choice (or a deletion there's) shows in its menu; screen readers hear it with the name. */}
+              {inMenu ? <span class="visually-hidden">{choiceText(item)}. </span> : null}
               {replaces
                 ? `Replaces the deleted “${replaces.name}” · ${replacementChoiceText(item, replaces)}`
-                : quietLine([sameName, renamed, others, takenInPartRowText(item), item.kind === 'conflict' || notTakenAgain ? null : choiceText(item).replace(/ (into|from) th.*/, ''), remote], others)}
+                : quietLine([sameName, renamed, others, takenInPartRowText(item), inMenu || notTakenAgain ? null : choiceText(item).replace(/ (into|from) th.*/, ''), remote], others)}
             </span>
           </span>
         </div>

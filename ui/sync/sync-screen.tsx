@@ -194,6 +194,7 @@ export function SyncScreen({ requester, onOpenSettings, fileName = null, hidden 
       const next = replaces && replaces.choice !== item.choice ? 'push' : toggledChoice(item);
       if (next) choose(item, next);
       else if (choiceMode(item.kind) === 'conflict') setMessage({ tone: 'info', text: `${item.name} is a conflict: press Enter to open it and choose keep mine, take theirs or skip for now.` });
+      else if (choiceMode(item.kind) === 'deletion') setMessage({ tone: 'info', text: `${item.name} was deleted in the design system: press Enter to open it and choose to add it back, delete it from this file or skip for now.` });
     },
     [choose, readOnlyReason, busy, pairsRef],
   );

@@ -437,3 +437,35 @@ describe('the list after a sync that deleted a component', () => {
     expect((await h.plugin.handlers['sync/compare']({}, context)).items.find((item) => item.key === key)).toBeUndefined();
   });
 });
+
+describe('a component a teammate deleted in the design system', () => {
+  /** Synced once, then Divider deleted in the builder app; compared here. */
+  async function deletedThereAsync() {
+    await syncedOnceAsync(h);
+    const divider = componentNamed(h, 'Divider');
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, delete: true });
+    const row = (await h.plugin.handlers['sync/compare']({}, context)).items.find((item) => item.key === divider.key);
+    expect(row).toMatchObject({ kind: 'remote-delete', choice: 'skip' });
+    return divider;
+  }
+
+  it('can be kept: this file’s version goes back to the design system, and the file is in sync with it', async () => {
+    const divider = await deletedThereAsync();
+    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'push' } }, context);
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(outcome).toMatchObject({ pushed: 1, newConflicts: 0 });
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ deleted: false, name: 'Divider', description: divider.description });
+    expect(divider.removed).toBe(false);
+    expect((await h.plugin.handlers['sync/compare']({}, context)).items.find((item) => item.key === divider.key)).toBeUndefined();
+  });
+
+  it('is not added back over a version the teammate made after the comparison: it comes back as a conflict', async () => {
+    const divider = await deletedThereAsync();
+    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'push' } }, context);
+    // The teammate undoes the deletion in the builder app and edits it.
+    await teammatePushesAsync(h, { ...(await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)!, deleted: false, description: 'Back, theirs.', hash: 'theirs-back' } as never);
+    const outcome = await h.plugin.handlers['sync/run']({}, context);
+    expect(outcome.newConflicts).toBe(1);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ deleted: false, description: 'Back, theirs.' });
+  });
+});

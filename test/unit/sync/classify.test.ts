@@ -241,7 +241,7 @@ describe('choices', () => {
       'local-delete': ['push', 'push/skip'],
       'remote-change': ['take', 'take/skip'],
       'remote-add': ['skip', 'skip'],
-      'remote-delete': ['skip', 'take/skip'],
+      'remote-delete': ['skip', 'push/take/skip'],
       'both-same': ['skip', 'skip'],
       conflict: ['skip', 'push/take/skip'],
       'format-update': ['push', 'push'],
@@ -254,6 +254,6 @@ describe('allowedChoicesFor', () => {
   it('leaves out take for a conflict deleted here, and is the kind’s choices otherwise', () => {
     expect(allowedChoicesFor({ kind: 'conflict', local: null })).toEqual(['push', 'skip']);
     expect(allowedChoicesFor({ kind: 'conflict', local: local('k', 'h') })).toEqual(['push', 'take', 'skip']);
-    expect(allowedChoicesFor({ kind: 'remote-delete', local: local('k', 'h') })).toEqual(['take', 'skip']);
+    expect(allowedChoicesFor({ kind: 'remote-delete', local: local('k', 'h') })).toEqual(['push', 'take', 'skip']);
   });
 });
