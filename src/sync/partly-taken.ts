@@ -18,8 +18,9 @@
  * - edited here (or deleted here): a conflict against theirs, as before;
  * - the file now matches it (the same hash): both-same, settled as that version: resolved;
  * - the take undone with ⌘Z (the file back to its content before it, undone-takes.ts): their
- *   version not taken, as before the take (a change ticked to take, or a conflict); the record
- *   stays while the row is left, so a redo reads as taken in part again;
+ *   version not taken, as before the take (a change ticked to take, or a conflict); a sync that
+ *   sees it undone forgets the take with its record (the one from before it back, if any), so a
+ *   redo then reads as a conflict with their version, skipped until chosen;
  * - the teammate changed it again (a newer version or a deletion in the changes window): that
  *   version replaces the record; it is a plain incoming change (ticked to take) or a conflict,
  *   and the record goes.

@@ -22,10 +22,10 @@ import { readOnlyError } from './sync-errors';
 import { linkAsync, notLinkedError, type LinkSource } from './sync-link';
 import type { SyncPictures } from './sync-pictures';
 import type { SyncStateStore } from './sync-state-store';
-import { addHistoryEntry, type SyncState } from './sync-state';
+import { addHistoryEntry, type PartlyTakenEntry, type SyncState } from './sync-state';
 import type { ClassifiedComponent } from './classify';
 import { PLACING_REFERENCES, REMOVING_REFERENCES_SYNC, takeTheirsAsync } from './take-theirs-step';
-import { keysWithTakeRecords, takenDeletionsToKeep, withUndoneTakesForgotten, withoutOutgrownUndoRecords, type UndoneTakesForgotten } from './undone-takes';
+import { keysWithTakeRecords, takenDeletionsToKeep, takesWrittenOver, withUndoneTakesForgotten, withoutOutgrownUndoRecords, type UndoneTakesForgotten } from './undone-takes';
 
 /** Said of a component chosen to be pushed that changed in the file after the comparison. */
 export const CHANGED_SINCE_COMPARISON_NOT_SENT_STEP = 'It changed in this file since the comparison (an edit, or a collaborator’s sync): nothing was sent. It is listed again as the file has it now.';
@@ -88,7 +88,21 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
   if (services.removingReferences()) throw new BridgeError('busy', REMOVING_REFERENCES_SYNC);
   const reread = store.readStateFor(link.designSystemId);
   if (reread.readOnlyReason !== null) throw readOnlyError(reread.readOnlyReason);
-  const save = store.writer(reread.state);
+  /** Takes of this run's writes the stored state lost since (⌘Z while it ran): forgotten at its next write (undone-takes.ts). */
+  const writtenOver = new Map<string, string>();
+  const save = store.writer(reread.state, (stored, ownLast) => {
+    for (const [key, name] of takesWrittenOver(ownLast, stored)) writtenOver.set(key, name);
+  });
+  /** The records of takes in part as before the takes undone (`keys`): the one the file had then, or none. */
+  const partlyTakenBefore = (records: ReadonlyMap<string, PartlyTakenEntry> | undefined, keys: ReadonlySet<string>) => {
+    const left = new Map(records ?? []);
+    for (const key of keys) {
+      const before = reread.state.partlyTaken?.get(key);
+      if (before === undefined) left.delete(key);
+      else left.set(key, before);
+    }
+    return left;
+  };
   // The file as it is now (incremental: what documentchange reported). A component changed
   // since the comparison, by an edit here or by a collaborator's sync that took a teammate's
   // version into the file (the state moved with it), is not pushed from the comparison's
@@ -143,13 +157,21 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
     if (returnedConflicts.length > 0) current.window = [...current.window, ...returnedConflicts];
     if (done.taken + done.pushed + done.deleted > 0) {
       try {
-        // A take undone meanwhile is taken no more, as after a whole run (step 4); the base time
-        // written is still the comparison's, before every version taken.
-        const undone = await undoneTakesForgottenAsync(services, written);
-        const partlyTakenLeft = new Map(written.partlyTaken ?? []);
-        for (const key of undone.keys) partlyTakenLeft.delete(key);
-        const stopped = { ...written, components: undone.components, takenDeletions: undone.takenDeletions, partlyTaken: partlyTakenLeft };
+        // A take undone meanwhile is taken no more, as after a whole run (step 4), and the base
+        // time stays before its version (one taken again may be older than the base read).
+        save.checkOverwritten();
+        const undone = await undoneTakesForgottenAsync(services, written, writtenOver);
+        const stopped = {
+          ...written,
+          components: undone.components,
+          takenDeletions: undone.takenDeletions,
+          partlyTaken: partlyTakenBefore(written.partlyTaken, undone.keys),
+          lastSyncedAt: written.lastSyncedAt === null ? null : nextBaseTime(written.lastSyncedAt, undone.theirTimes),
+        };
         save(addHistoryEntry(stopped, { ...historyEntry(done, current.serverTime, services.userName()), stoppedPartWay: true }));
+        // As after a whole run: a take undone leaves its row without the choice (⌘Z said no to it).
+        for (const key of undone.keys) current.choices.delete(key);
+        await link.choices.forgetAsync([...undone.keys]);
       } catch {
         // The failure's own words matter more: what was sent is recorded in the state already.
       }
@@ -222,10 +244,10 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
   // The takes recorded, read as the file is now (undone-takes.ts): one the file is back from (⌘Z
   // during this sync) is taken no more, its version unresolved; the records of earlier takes the
   // file is past go.
-  const undone = await undoneTakesForgottenAsync(services, state);
+  save.checkOverwritten();
+  const undone = await undoneTakesForgottenAsync(services, state, writtenOver);
   unresolved.push(...undone.theirTimes);
-  const partlyTakenLeft = partlyTakenToRecord(reread.state.partlyTaken, [...plan.skipped, ...recordedNotTaken], partlyTaken);
-  for (const key of undone.keys) partlyTakenLeft.delete(key);
+  const partlyTakenLeft = partlyTakenBefore(partlyTakenToRecord(reread.state.partlyTaken, [...plan.skipped, ...recordedNotTaken], partlyTaken), undone.keys);
   state = addHistoryEntry(
     {
       ...state,
@@ -285,7 +307,11 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
 }
 
 /** `state` with the takes the file is back from forgotten (undone-takes.ts), and what the file has of the keys it read. */
-async function undoneTakesForgottenAsync(services: RunServices, state: SyncState): Promise<UndoneTakesForgotten & { fileNow: Map<string, { hash: string; name: string }> }> {
+async function undoneTakesForgottenAsync(
+  services: RunServices,
+  state: SyncState,
+  writtenOver: ReadonlyMap<string, string>,
+): Promise<UndoneTakesForgotten & { fileNow: Map<string, { hash: string; name: string }> }> {
   const fileNow = await services.fileComponentsAsync(keysWithTakeRecords(state));
-  return { ...withUndoneTakesForgotten(state, (key) => fileNow.get(key)), fileNow };
+  return { ...withUndoneTakesForgotten(state, (key) => fileNow.get(key), writtenOver), fileNow };
 }

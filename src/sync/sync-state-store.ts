@@ -10,8 +10,14 @@ export interface SyncStateStore {
   /** The file's state for this design system; a state of another design system starts afresh. */
   readStateFor(designSystemId: string): { state: SyncState; readOnlyReason: string | null; stateProblem: string | null };
   /** A run's writer of its state (see stateWriter). */
-  writer(start: SyncState): (ours: SyncState) => SyncState;
+  writer(start: SyncState, onOverwritten?: OnOverwritten): StateWriter;
 }
+
+/** Hears of the stored state written over the run's last write (⌘Z of it, or a collaborator's sync), with that write. */
+export type OnOverwritten = (stored: SyncState, ownLast: SyncState) => void;
+
+/** Writes the run's state; `checkOverwritten` tells `onOverwritten` now (before a write's state is put together). */
+export type StateWriter = ((ours: SyncState) => SyncState) & { checkOverwritten(): void };
 
 export function createSyncStateStore(root: SharedDataHolder): SyncStateStore {
   let lastRead: { head: string; result: ReadSyncStateResult } | null = null;
@@ -51,11 +57,21 @@ export function createSyncStateStore(root: SharedDataHolder): SyncStateStore {
    * and the run's changes are written over it (state-merge.ts), never the run's older copy over
    * theirs. Returns the state written.
    */
-  function stateWriter(start: SyncState): (ours: SyncState) => SyncState {
+  function stateWriter(start: SyncState, onOverwritten: OnOverwritten = () => undefined): StateWriter {
     let ownHead = root.getSharedPluginData(SHARED_DATA_NAMESPACE, SYNC_STATE_HEAD_KEY);
     let merging = false;
     let ownBefore: SyncState | undefined;
-    return (ours) => {
+    /** Said once per head written over the run's own (a later check of the same head says nothing new). */
+    let heardHead: string | null = null;
+    const checkOverwritten = () => {
+      const head = root.getSharedPluginData(SHARED_DATA_NAMESPACE, SYNC_STATE_HEAD_KEY);
+      if (ownBefore === undefined || head === ownHead || head === heardHead) return;
+      heardHead = head;
+      const stored = readStoredState();
+      if (stored.status === 'ok' && stored.state.designSystemId === ownBefore.designSystemId) onOverwritten(stored.state, ownBefore);
+    };
+    const write = (ours: SyncState) => {
+      checkOverwritten();
       let written = ours;
       if (merging || root.getSharedPluginData(SHARED_DATA_NAMESPACE, SYNC_STATE_HEAD_KEY) !== ownHead) {
         const stored = readStoredState();
@@ -69,6 +85,7 @@ export function createSyncStateStore(root: SharedDataHolder): SyncStateStore {
       ownBefore = ours;
       return written;
     };
+    return Object.assign(write, { checkOverwritten });
   }
 
   return { readStateFor, writer: stateWriter };

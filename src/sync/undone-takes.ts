@@ -29,11 +29,14 @@
  *
  * A take undone while a sync still sent (its own take, or an earlier one: ⌘Z then reverts the
  * file, and the sync's last write puts back the state it holds in memory) is no take at all:
- * that write gives the key its base from before the take again, and keeps the base time
- * before their version (`withUndoneTakesForgotten`). Kept as a record, an edit made after the
- * ⌘Z changed the file's hash, the record no longer applied, and the edit read as a change here
- * pushed over the teammate's version nobody kept. ⌘⇧Z afterwards brings their version back: the
- * same on both sides, recorded by the next sync.
+ * that write gives the key its base from before the take again (and its record of a take in
+ * part then), and keeps the base time before their version (`withUndoneTakesForgotten`). It is
+ * seen undone by the file's hash at that write, or by the stored state having lost the take
+ * this run wrote (`takesWrittenOver`: the ⌘Z reverted that write too, so an edit made at once
+ * after it is no edit of their version). Kept as a record, an edit made after the ⌘Z changed the
+ * file's hash, the record no longer applied, and the edit read as a change here pushed over the
+ * teammate's version nobody kept. ⌘⇧Z afterwards brings their version back: the same on both
+ * sides, recorded by the next sync (for a take in part, a conflict with it, skipped).
  * Pure.
  */
 import type { SyncState, SyncStateEntry, TakenDeletionEntry } from './sync-state';
@@ -67,6 +70,7 @@ export interface UndoneTakesForgotten {
 export function withUndoneTakesForgotten(
   state: Pick<SyncState, 'components' | 'takenDeletions' | 'partlyTaken'>,
   fileNow: (key: string) => { hash: string; name: string } | undefined,
+  writtenOver: ReadonlyMap<string, string> = new Map(),
 ): UndoneTakesForgotten {
   const components = new Map(state.components);
   const takenDeletions = new Map(state.takenDeletions ?? []);
@@ -74,7 +78,7 @@ export function withUndoneTakesForgotten(
   const theirTimes: string[] = [];
   for (const [key, entry] of state.components) {
     const before = entry.beforeTake;
-    if (before === undefined || before.hash === entry.hash || fileNow(key)?.hash !== before.hash) continue;
+    if (before === undefined || before.hash === entry.hash || (fileNow(key)?.hash !== before.hash && !writtenOver.has(key))) continue;
     if (before.base === null) components.delete(key);
     else components.set(key, { hash: before.base.hash, updatedAt: before.base.updatedAt, name: entry.name });
     keys.add(key);
@@ -84,13 +88,34 @@ export function withUndoneTakesForgotten(
   }
   for (const [key, deletion] of state.takenDeletions ?? []) {
     const now = fileNow(key);
-    if (state.components.has(key) || now === undefined || now.hash !== deletion.hash) continue;
-    components.set(key, { hash: deletion.base.hash, updatedAt: deletion.base.updatedAt, name: now.name });
+    const name = now?.name ?? writtenOver.get(key);
+    if (state.components.has(key) || name === undefined || (now?.hash !== deletion.hash && !writtenOver.has(key))) continue;
+    components.set(key, { hash: deletion.base.hash, updatedAt: deletion.base.updatedAt, name });
     takenDeletions.delete(key);
     keys.add(key);
     theirTimes.push(deletion.deletedAt);
   }
   return { components, takenDeletions, keys, theirTimes };
+}
+
+/**
+ * The takes of the run's last write (`ownLast`) that the stored state no longer has, by key with
+ * its name there: that write was undone (⌘Z while the sync still ran, which reverts the file's
+ * take too), or a collaborator's sync wrote over it. Either way the take is forgotten at the run's
+ * next write (`writtenOver` above), whatever the file's hash by then: an edit after the ⌘Z would
+ * otherwise read as a change of their version. Forgotten with the take still in the file, it is
+ * the same on both sides at the next check. Pure.
+ */
+export function takesWrittenOver(ownLast: Pick<SyncState, 'components' | 'takenDeletions'>, stored: Pick<SyncState, 'components' | 'takenDeletions'>): Map<string, string> {
+  const over = new Map<string, string>();
+  for (const [key, entry] of ownLast.components) {
+    if (entry.beforeTake !== undefined && stored.components.get(key)?.hash !== entry.hash) over.set(key, entry.name);
+  }
+  for (const key of ownLast.takenDeletions?.keys() ?? []) {
+    if (ownLast.components.has(key) || stored.takenDeletions?.has(key) === true) continue;
+    over.set(key, stored.components.get(key)?.name ?? key);
+  }
+  return over;
 }
 
 /** The keys whose takes the state records (the file's hash and name of each is what `withUndoneTakesForgotten` reads). */

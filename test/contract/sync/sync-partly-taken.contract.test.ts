@@ -57,6 +57,37 @@ async function headerTakenInPartAsync(whileSending?: (header: ComponentNode | Co
 }
 
 describe('a teammate version taken only in part', () => {
+  for (const stopped of [false, true]) {
+    it(`then edited here, taken again and that take undone with ⌘Z while the sync sends${stopped ? ', the sync then stopped' : ''}: still a conflict, never pushed over theirs`, async () => {
+      const { header } = await headerTakenInPartAsync();
+      const theirs = (await remoteComponentsAsync(h, 'ds_empty')).get(header.key)!;
+      header.description = 'Mine.';
+      componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
+      h.fake.figma.commitUndo();
+      watchAnswers(h, (request) => {
+        const description = () => header.description;
+        if (request.method !== 'POST' || !request.url.endsWith('/sync') || description() !== 'Theirs.') return;
+        for (let presses = 0; description() !== 'Mine.'; presses++) {
+          if (presses === 10) throw new Error('ten presses of ⌘Z did not undo the take');
+          h.fake.figma.triggerUndo();
+        }
+      });
+      expect(row(await h.plugin.handlers['sync/compare']({}, context), header.key)).toMatchObject({ kind: 'conflict' });
+      await h.plugin.handlers['sync/choose']({ choices: { [header.key]: 'take' } }, context);
+      if (stopped) {
+        await controlAsync(h.emulator.builderUrl, 'faults', { rate: 1, kinds: ['503'] });
+        await expect(h.plugin.handlers['sync/run']({}, context)).rejects.toMatchObject({ code: 'unavailable' });
+        await controlAsync(h.emulator.builderUrl, 'faults', { rate: 0 });
+      } else await h.plugin.handlers['sync/run']({}, context);
+      expect(header.description).toBe('Mine.');
+
+      expect(row(await h.plugin.handlers['sync/compare']({}, context), header.key)).toMatchObject({ kind: 'conflict' });
+      await h.plugin.handlers['sync/choose']({ choices: { [header.key]: 'skip' } }, context);
+      await h.plugin.handlers['sync/run']({}, context);
+      expect((await remoteComponentsAsync(h, 'ds_empty')).get(header.key)?.hash).toBe(theirs.hash);
+    }, 90_000);
+  }
+
   it('is listed as taken in part with its steps, not ticked to take, and the next sync does not take it again', async () => {
     const { header, outcome: taking } = await headerTakenInPartAsync();
     expect(taking.manualSteps.find((entry) => entry.name === 'Header')?.steps.at(-1)).toMatch(/stays listed as taken in part/);

@@ -207,11 +207,34 @@ describe('An edit after ⌘Z of a take made while a sync sent', () => {
     expect(readSyncState(h.fake.figma.root)).toMatchObject({ status: 'ok', state: { history: [expect.objectContaining({ taken: 1, stoppedPartWay: true }), expect.anything()] } });
 
     editAfterUndo(divider);
-    // The choice to take theirs stays on the row: it was made for this version of theirs.
-    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'take' });
+    // As after a whole sync, the take undone leaves the row undecided (its choice went with it).
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
     await h.plugin.handlers['sync/run']({}, context);
     expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ hash: theirs.hash, updated_at: theirs.updated_at });
   }, 60_000);
+
+  it('of a teammate’s change, the edit made while that sync still sent too: the same conflict', async () => {
+    await syncedOnceAsync(h);
+    const divider = componentNamed(h, 'Divider');
+    divider.description = 'Mine.';
+    componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
+    h.fake.figma.commitUndo();
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
+    const theirs = (await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)!;
+    watchAnswers(h, (request) => {
+      if (request.method !== 'POST' || !request.url.endsWith('/sync') || divider.description !== 'Theirs.') return;
+      undoUntil(() => divider.description === 'Mine.');
+      editAfterUndo(divider);
+    });
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    expect(divider.description).toBe('Edited after the undo.');
+
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ hash: theirs.hash, updated_at: theirs.updated_at });
+  });
 
   it('undone while a later sync sent: the same conflict', async () => {
     const { divider, theirs } = await dividerTakenAsync();

@@ -3,7 +3,7 @@ import type { Component } from '../../../src/shared/api/builder/schemas';
 import { classifyComponents } from '../../../src/sync/classify';
 import { applyTaken, nextBaseTime } from '../../../src/sync/push-plan';
 import { changesSince } from '../../../src/sync/remote-adds';
-import { keysWithTakeRecords, withoutOutgrownUndoRecords, withUndoneTakesForgotten } from '../../../src/sync/undone-takes';
+import { keysWithTakeRecords, takesWrittenOver, withoutOutgrownUndoRecords, withUndoneTakesForgotten } from '../../../src/sync/undone-takes';
 import { emptySyncState, type SyncState, type SyncStateEntry } from '../../../src/sync/sync-state';
 
 const SYNCED_AT = '2026-11-20T10:00:00.000Z';
@@ -149,5 +149,35 @@ describe('a take the file is back from when a sync writes its state (⌘Z while 
       expect(undone.keys.size).toBe(0);
       expect(undone.theirTimes).toEqual([]);
     }
+  });
+});
+
+describe('the takes a run wrote that the stored state lost since (⌘Z of that write)', () => {
+  const synced: SyncStateEntry = { hash: 'synced', updatedAt: SYNCED_AT, name: 'Divider' };
+
+  it('are forgotten at the next write whatever the file has by then (an edit made after the ⌘Z)', () => {
+    const start = emptySyncState('ds', 1);
+    start.components.set('d', synced);
+    const written = takenState('mine', synced);
+    const over = takesWrittenOver(written, start);
+    expect([...over]).toEqual([['d', 'Divider']]);
+    const undone = withUndoneTakesForgotten(written, () => ({ hash: 'mine, edited after the undo', name: 'Divider' }), over);
+    expect(undone.components.get('d')).toEqual(synced);
+    expect(undone.theirTimes).toEqual([THEIRS_AT]);
+  });
+
+  it('are none while the stored state still has them', () => {
+    const written = takenState('mine', synced);
+    expect(takesWrittenOver(written, written).size).toBe(0);
+  });
+
+  it('count a deletion taken whose record the stored state lost, named as it was stored', () => {
+    const start = emptySyncState('ds', 1);
+    start.components.set('d', synced);
+    const written = applyTaken(start, [{ remote: { ...theirs, deleted: true, updated_at: TAKEN_AT }, localHash: null, name: 'Divider', before: { hash: 'mine', base: synced } }]);
+    const over = takesWrittenOver(written, start);
+    expect([...over]).toEqual([['d', 'Divider']]);
+    // Still out of the file (only the state's write was undone): back with its entry, the same on both sides next time.
+    expect(withUndoneTakesForgotten(written, () => undefined, over).components.get('d')).toEqual(synced);
   });
 });
