@@ -93,11 +93,15 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
   const save = store.writer(reread.state, (stored, ownLast) => {
     for (const [key, name] of takesWrittenOver(ownLast, stored)) writtenOver.set(key, name);
   });
-  /** The records of takes in part as before the takes undone (`keys`): the one the file had then, or none. */
+  /**
+   * The records of takes in part as before the takes undone (`keys`): of a take this run made, the
+   * one the state had when it read it (an earlier take in part of that key); of an earlier run's,
+   * none (the record read is that take's own).
+   */
   const partlyTakenBefore = (records: ReadonlyMap<string, PartlyTakenEntry> | undefined, keys: ReadonlySet<string>) => {
     const left = new Map(records ?? []);
     for (const key of keys) {
-      const before = reread.state.partlyTaken?.get(key);
+      const before = plan.take.some((component) => component.key === key) ? reread.state.partlyTaken?.get(key) : undefined;
       if (before === undefined) left.delete(key);
       else left.set(key, before);
     }
