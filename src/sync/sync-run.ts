@@ -91,7 +91,12 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
   /** Takes of this run's writes the stored state lost since (⌘Z while it ran): forgotten at its next write (undone-takes.ts). */
   const writtenOver = new Map<string, string>();
   const save = store.writer(reread.state, (stored, ownLast) => {
-    for (const [key, name] of takesWrittenOver(ownLast, stored)) writtenOver.set(key, name);
+    // This run's takes only: an earlier sync's record a collaborator's sync dropped meanwhile (as
+    // it should, the file past it) is no undo.
+    for (const [key] of takesWrittenOver(ownLast, stored)) {
+      const taken = plan.take.find((component) => component.key === key);
+      if (taken !== undefined) writtenOver.set(key, taken.name);
+    }
   });
   /**
    * The records of takes in part as before the takes undone (`keys`): of a take this run made, the
@@ -143,7 +148,8 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
     });
   let plan = planned();
   // One too large to send never holds back the rest (a format update cannot be unticked).
-  if (plan.tooLarge.length > 0) {
+  const tooLarge = new Set(plan.tooLarge.map((component) => component.key));
+  if (tooLarge.size > 0) {
     for (const component of plan.tooLarge) leaveOut(component, TOO_LARGE_NOT_SENT_STEP);
     plan = planned();
   }
@@ -243,7 +249,10 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
   for (const component of [...plan.skipped, ...unsettled]) if (component.remote !== null && component.kind !== 'remote-add' && component.takenInPart === undefined) unresolved.push(component.remote.updated_at);
   // The base moves to the new format once no component is left whose base is of the old one
   // and still differs (format updates are always pushed; conflicts may be left for later).
-  const formatSettled = conflicts.length === 0 && !plan.skipped.some((component) => component.kind === 'conflict' || component.kind === 'format-update');
+  // A format update too large to send does not hold it back: its old base then reads as a change
+  // here (pushed once it is smaller), and every other edit is a change again, which can be left
+  // out (a format update cannot).
+  const formatSettled = conflicts.length === 0 && !plan.skipped.some((component) => component.kind === 'conflict' || (component.kind === 'format-update' && !tooLarge.has(component.key)));
   const history = historyEntry({ pushed, deleted, taken, conflicts: conflicts.length, syncedAt }, current.serverTime, services.userName());
   // The takes recorded, read as the file is now (undone-takes.ts): one the file is back from (⌘Z
   // during this sync) is taken no more, its version unresolved; the records of earlier takes the

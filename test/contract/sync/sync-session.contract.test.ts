@@ -314,7 +314,7 @@ describe('a sync state written by an older component format', () => {
 });
 
 describe('a component too large to send on its own (over 2 MB)', () => {
-  it('as a format update, which cannot be unticked: left out in words, the others pushed, and listed again until it is smaller', async () => {
+  it('as a format update, which cannot be unticked: left out in words, the others pushed and the format moved on, and listed again until it is smaller', async () => {
     await syncedOnceAsync(h);
     const synced = readSyncState(h.fake.figma.root);
     if (synced.status !== 'ok') throw new Error(`sync state ${synced.status}`);
@@ -330,15 +330,21 @@ describe('a component too large to send on its own (over 2 MB)', () => {
     expect(outcome.pushed).toBe(older.size - 1);
     expect(outcome.manualSteps).toEqual([{ key: header.key, name: 'Header', steps: [expect.stringMatching(/^It is too large to sync \(over 2 MB on its own/) as unknown] }]);
     expect((await remoteComponentsAsync(h, 'ds_empty')).get(header.key)).toEqual(before);
-    // The state keeps the older format while it is not pushed; it is the one row left.
+    // The state moves to the new format all the same: Header, left on its older base, is the one
+    // row left, as a change here; and an edit elsewhere can be left out again (a format update could not).
     const after = readSyncState(h.fake.figma.root);
-    expect(after.status === 'ok' ? after.state.format : null).toBe(SNAPSHOT_FORMAT - 1);
-    expect((await h.plugin.handlers['sync/compare']({}, context)).items.map((item) => [item.name, item.kind])).toEqual([['Header', 'format-update']]);
+    expect(after.status === 'ok' ? after.state.format : null).toBe(SNAPSHOT_FORMAT);
+    expect((await h.plugin.handlers['sync/compare']({}, context)).items.map((item) => [item.name, item.kind])).toEqual([['Header', 'local-change']]);
+    const hero = componentNamed(h, 'Hero');
+    hero.description = 'Work in progress.';
+    expect((await h.plugin.handlers['sync/compare']({}, context)).items.find((item) => item.key === hero.key)).toMatchObject({ kind: 'local-change', choice: 'push' });
+    await h.plugin.handlers['sync/choose']({ choices: { [hero.key]: 'skip' } }, context);
 
     header.description = 'Short again.';
     await h.plugin.handlers['sync/compare']({}, context);
     expect(await h.plugin.handlers['sync/run']({}, context)).toMatchObject({ pushed: 1, manualSteps: [] });
     expect((await remoteComponentsAsync(h, 'ds_empty')).get(header.key)?.description).toBe('Short again.');
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(hero.key)?.description).not.toBe('Work in progress.');
   }, 60_000);
 
   it('as a change here: left out in words, a change beside it still sent', async () => {

@@ -12,7 +12,7 @@ import { createPlugin } from '../../../src/handlers';
 import { readSyncState, type SyncStateEntry } from '../../../src/sync/sync-state';
 import { PLACING_REFERENCES, REMOVING_REFERENCES_SYNC } from '../../../src/sync/take-theirs-step';
 import { insertOf } from './support/library-email';
-import { componentNamed, context, nextBadgeAsync, remoteComponentsAsync, startBackground, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
+import { collaboratorAsync, componentNamed, context, linkAsync, nextBadgeAsync, remoteComponentsAsync, startBackground, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -55,22 +55,37 @@ async function dividerTakenAsync(): Promise<{ divider: ComponentNode | Component
 
 /**
  * Divider changed on both sides ("Mine." here, "Theirs." there), taken in a sync that also pushes
- * Hero; the designer sees their component change and presses ⌘Z while that sync still sends.
+ * Hero; the designer sees their component change and presses ⌘Z while that sync still sends
+ * (unless `undo` is false; then `whileSending`, still while it sends). With `failing`, that sync
+ * then stops (the builder answers 503).
  */
-async function conflictTakenAndUndoneWhileSendingAsync(afterFirstSync = () => {}): Promise<ComponentNode | ComponentSetNode> {
-    await syncedOnceAsync(h);
-    afterFirstSync();
-    const divider = componentNamed(h, 'Divider');
-    divider.description = 'Mine.';
-    componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
-    h.fake.figma.commitUndo();
-    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
-    watchAnswers(h, (request) => {
-      if (request.method === 'POST' && request.url.endsWith('/sync') && divider.description === 'Theirs.') undoUntil(() => divider.description === 'Mine.');
-    });
-    await h.plugin.handlers['sync/compare']({}, context);
-    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
+async function conflictTakenWhileSendingAsync({
+  afterFirstSync = () => {},
+  undo = true,
+  whileSending = () => {},
+  failing = false,
+}: { afterFirstSync?: () => void; undo?: boolean; whileSending?: (divider: ComponentNode | ComponentSetNode) => void; failing?: boolean } = {}): Promise<ComponentNode | ComponentSetNode> {
+  await syncedOnceAsync(h);
+  afterFirstSync();
+  const divider = componentNamed(h, 'Divider');
+  divider.description = 'Mine.';
+  componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
+  h.fake.figma.commitUndo();
+  await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
+  watchAnswers(h, (request) => {
+    if (request.method !== 'POST' || !request.url.endsWith('/sync') || divider.description !== 'Theirs.') return;
+    if (undo) undoUntil(() => divider.description === 'Mine.');
+    whileSending(divider);
+  });
+  await h.plugin.handlers['sync/compare']({}, context);
+  await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
+  if (!failing) {
     await h.plugin.handlers['sync/run']({}, context);
+    return divider;
+  }
+  await controlAsync(h.emulator.builderUrl, 'faults', { rate: 1, kinds: ['503'] });
+  await expect(h.plugin.handlers['sync/run']({}, context)).rejects.toMatchObject({ code: 'unavailable' });
+  await controlAsync(h.emulator.builderUrl, 'faults', { rate: 0 });
   return divider;
 }
 
@@ -118,7 +133,7 @@ async function deletionTakenAndUndoneWhileSendingAsync(): Promise<ComponentNode 
 
 describe('⌘Z while the sync is still sending', () => {
   it('of the take just made: the file back as it was is the conflict again at the next check, never a local change pushed over theirs', async () => {
-    const divider = await conflictTakenAndUndoneWhileSendingAsync();
+    const divider = await conflictTakenWhileSendingAsync();
     expect(divider.description).toBe('Mine.');
     const theirs = (await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)!;
     expect(theirs.description).toBe('Theirs.');
@@ -167,7 +182,7 @@ describe('An edit after ⌘Z of a take made while a sync sent', () => {
   };
 
   it('of a teammate’s change: the edited file is the conflict again at every later sync, never a change here pushed over their version', async () => {
-    const divider = await conflictTakenAndUndoneWhileSendingAsync();
+    const divider = await conflictTakenWhileSendingAsync();
     const theirs = (await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)!;
     editAfterUndo(divider);
     for (let later = 0; later < 2; later++) {
@@ -189,21 +204,9 @@ describe('An edit after ⌘Z of a take made while a sync sent', () => {
   });
 
   it('of a teammate’s change, in a sync that then stopped: the same conflict', async () => {
-    await syncedOnceAsync(h);
-    const divider = componentNamed(h, 'Divider');
-    divider.description = 'Mine.';
-    componentNamed(h, 'Hero').description = 'Not sent: the builder is down.';
-    h.fake.figma.commitUndo();
-    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
+    const divider = await conflictTakenWhileSendingAsync({ failing: true });
     const theirs = (await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)!;
-    watchAnswers(h, (request) => {
-      if (request.method === 'POST' && request.url.endsWith('/sync') && divider.description === 'Theirs.') undoUntil(() => divider.description === 'Mine.');
-    });
-    await h.plugin.handlers['sync/compare']({}, context);
-    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
-    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 1, kinds: ['503'] });
-    await expect(h.plugin.handlers['sync/run']({}, context)).rejects.toMatchObject({ code: 'unavailable' });
-    await controlAsync(h.emulator.builderUrl, 'faults', { rate: 0 });
+    expect(theirs.description).toBe('Theirs.');
     expect(readSyncState(h.fake.figma.root)).toMatchObject({ status: 'ok', state: { history: [expect.objectContaining({ taken: 1, stoppedPartWay: true }), expect.anything()] } });
 
     editAfterUndo(divider);
@@ -214,21 +217,9 @@ describe('An edit after ⌘Z of a take made while a sync sent', () => {
   }, 60_000);
 
   it('of a teammate’s change, the edit made while that sync still sent too: the same conflict', async () => {
-    await syncedOnceAsync(h);
-    const divider = componentNamed(h, 'Divider');
-    divider.description = 'Mine.';
-    componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
-    h.fake.figma.commitUndo();
-    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
+    const divider = await conflictTakenWhileSendingAsync({ whileSending: editAfterUndo });
     const theirs = (await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)!;
-    watchAnswers(h, (request) => {
-      if (request.method !== 'POST' || !request.url.endsWith('/sync') || divider.description !== 'Theirs.') return;
-      undoUntil(() => divider.description === 'Mine.');
-      editAfterUndo(divider);
-    });
-    await h.plugin.handlers['sync/compare']({}, context);
-    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
-    await h.plugin.handlers['sync/run']({}, context);
+    expect(theirs.description).toBe('Theirs.');
     expect(divider.description).toBe('Edited after the undo.');
 
     expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
@@ -261,23 +252,54 @@ describe('An edit after ⌘Z of a take made while a sync sent', () => {
   });
 
   it('and an edit of the version taken while that sync still sent is a change here too', async () => {
-    await syncedOnceAsync(h);
-    const divider = componentNamed(h, 'Divider');
-    divider.description = 'Mine.';
-    componentNamed(h, 'Hero').description = 'Pushed in the same sync.';
-    h.fake.figma.commitUndo();
-    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: divider.key, description: 'Theirs.' });
-    watchAnswers(h, (request) => {
-      if (request.method === 'POST' && request.url.endsWith('/sync') && divider.description === 'Theirs.') {
-        divider.description = 'Theirs, edited while it sent.';
+    const divider = await conflictTakenWhileSendingAsync({
+      undo: false,
+      whileSending: (taken) => {
+        taken.description = 'Theirs, edited while it sent.';
         h.fake.figma.commitUndo();
-      }
+      },
     });
-    await h.plugin.handlers['sync/compare']({}, context);
-    await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'take' } }, context);
-    await h.plugin.handlers['sync/run']({}, context);
     expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'local-change', choice: 'push' });
   });
+});
+
+describe('A collaborator’s sync that finishes while this one sends', () => {
+  it('dropping the record of a deletion an earlier sync took here (the file is past it) is no ⌘Z: nothing comes back', async () => {
+    await syncedOnceAsync(h);
+    const divider = componentNamed(h, 'Divider');
+    const dividerKey = divider.key;
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: dividerKey, delete: true });
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/choose']({ choices: { [dividerKey]: 'take' } }, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    expect(divider.removed).toBe(true);
+
+    // A teammate edits Footer (taken in the next sync, which writes the state before it sends);
+    // Robin, a collaborator with the file open, syncs while that sync's request is out.
+    const footer = componentNamed(h, 'Footer');
+    await controlAsync(h.emulator.builderUrl, 'design-systems/ds_empty/remote-edit', { key: footer.key, description: 'Theirs.' });
+    const robin = await collaboratorAsync(h);
+    await linkAsync(h, 'ds_empty');
+    componentNamed(h, 'Hero').description = 'Dana’s edit.';
+    const transport = createFigmaFetchTransport(h.fake.fetch);
+    let robinSynced = false;
+    h.plugin = createPlugin({
+      figma: h.fake.figma,
+      transport: async (request) => {
+        if (request.method === 'POST' && request.url.endsWith('/sync') && !robinSynced) {
+          robinSynced = true;
+          await robin.handlers['sync/compare']({}, context);
+          await robin.handlers['sync/run']({}, context);
+        }
+        return transport(request);
+      },
+    });
+    await h.plugin.handlers['sync/compare']({}, context);
+    await h.plugin.handlers['sync/run']({}, context);
+    expect(robinSynced).toBe(true);
+    expect(entryOf(dividerKey)).toBeUndefined();
+    expect((await h.plugin.handlers['sync/compare']({}, context)).items).toEqual([]);
+  }, 60_000);
 });
 
 describe('the records of takes', () => {
@@ -295,7 +317,7 @@ describe('the records of takes', () => {
 
   it('of a take undone while its sync sent go with the take: the base is the one from before it, every later sync still sees the conflict, never a push over theirs', async () => {
     let firstBase: SyncStateEntry | undefined;
-    const divider = await conflictTakenAndUndoneWhileSendingAsync(() => (firstBase = entryOf(componentNamed(h, 'Divider').key)));
+    const divider = await conflictTakenWhileSendingAsync({ afterFirstSync: () => (firstBase = entryOf(componentNamed(h, 'Divider').key)) });
     expect(firstBase).toBeDefined();
     const theirs = (await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)!;
     for (let later = 0; later < 2; later++) {
