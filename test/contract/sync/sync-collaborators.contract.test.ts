@@ -3,11 +3,9 @@
 // overwritten by the other's older copy. The real runner against the fake Figma and the builder
 // emulator; each designer has their own plugin (their clientStorage and name) on one document.
 import { describe, expect, it } from 'vitest';
-import { createFigmaFetchTransport } from '../../../src/http/figma-fetch-transport';
-import { createPlugin } from '../../../src/handlers';
 import { readSyncState } from '../../../src/sync/sync-state';
 import { controlAsync } from '../clients/support/transports';
-import { collaboratorAsync, componentNamed, context, linkAsync, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
+import { collaboratorAsync, collaboratorSyncsWhilePushing, componentNamed, context, linkAsync, syncedOnceAsync, useSyncHarness } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -20,19 +18,7 @@ describe('two designers syncing the same file at once', () => {
     await linkAsync(h, 'ds_empty');
     componentNamed(h, 'Hero').description = 'Dana’s edit.';
     // Dana's sync pushes Hero; while its request is on its way, Robin checks and syncs (takes Divider).
-    const transport = createFigmaFetchTransport(h.fake.fetch);
-    let robinSynced = false;
-    h.plugin = createPlugin({
-      figma: h.fake.figma,
-      transport: async (request) => {
-        if (request.method === 'POST' && request.url.endsWith('/sync') && !robinSynced) {
-          robinSynced = true;
-          await robin.handlers['sync/compare']({}, context);
-          await robin.handlers['sync/run']({}, context);
-        }
-        return transport(request);
-      },
-    });
+    collaboratorSyncsWhilePushing(h, robin);
     await h.plugin.handlers['sync/compare']({}, context);
     await h.plugin.handlers['sync/choose']({ choices: { [divider.key]: 'skip' } }, context);
     await h.plugin.handlers['sync/run']({}, context);

@@ -12,7 +12,7 @@ import { createPlugin } from '../../../src/handlers';
 import { readSyncState, type SyncStateEntry } from '../../../src/sync/sync-state';
 import { PLACING_REFERENCES, REMOVING_REFERENCES_SYNC } from '../../../src/sync/take-theirs-step';
 import { insertOf } from './support/library-email';
-import { collaboratorAsync, componentNamed, context, linkAsync, nextBadgeAsync, remoteComponentsAsync, startBackground, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
+import { collaboratorAsync, collaboratorSyncsWhilePushing, componentNamed, context, linkAsync, nextBadgeAsync, remoteComponentsAsync, startBackground, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -281,22 +281,10 @@ describe('A collaborator’s sync that finishes while this one sends', () => {
     const robin = await collaboratorAsync(h);
     await linkAsync(h, 'ds_empty');
     componentNamed(h, 'Hero').description = 'Dana’s edit.';
-    const transport = createFigmaFetchTransport(h.fake.fetch);
-    let robinSynced = false;
-    h.plugin = createPlugin({
-      figma: h.fake.figma,
-      transport: async (request) => {
-        if (request.method === 'POST' && request.url.endsWith('/sync') && !robinSynced) {
-          robinSynced = true;
-          await robin.handlers['sync/compare']({}, context);
-          await robin.handlers['sync/run']({}, context);
-        }
-        return transport(request);
-      },
-    });
+    const robinSync = collaboratorSyncsWhilePushing(h, robin);
     await h.plugin.handlers['sync/compare']({}, context);
     await h.plugin.handlers['sync/run']({}, context);
-    expect(robinSynced).toBe(true);
+    expect(robinSync.synced()).toBe(true);
     expect(entryOf(dividerKey)).toBeUndefined();
     expect((await h.plugin.handlers['sync/compare']({}, context)).items).toEqual([]);
   }, 60_000);

@@ -168,6 +168,28 @@ export function collaborator(h: SyncHarness, transport: HttpTransport = createFi
   return createPlugin({ figma, transport });
 }
 
+/**
+ * Replaces the harness's plugin with one (same document) whose first sync request waits while
+ * `robin` checks and syncs: a collaborator's sync that finishes while this one sends.
+ * `synced()` says whether it has happened.
+ */
+export function collaboratorSyncsWhilePushing(h: SyncHarness, robin: ReturnType<typeof createPlugin>): { synced: () => boolean } {
+  const transport = createFigmaFetchTransport(h.fake.fetch);
+  let robinSynced = false;
+  h.plugin = createPlugin({
+    figma: h.fake.figma,
+    transport: async (request) => {
+      if (request.method === 'POST' && request.url.endsWith('/sync') && !robinSynced) {
+        robinSynced = true;
+        await robin.handlers['sync/compare']({}, context);
+        await robin.handlers['sync/run']({}, context);
+      }
+      return transport(request);
+    },
+  });
+  return { synced: () => robinSynced };
+}
+
 /** Robin (`collaborator`), linked with the same builder key. */
 export async function collaboratorAsync(h: SyncHarness, transport: HttpTransport = createFigmaFetchTransport(h.fake.fetch)): Promise<ReturnType<typeof createPlugin>> {
   const robin = collaborator(h, transport);
