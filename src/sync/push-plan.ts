@@ -122,6 +122,22 @@ export function planPush(input: PushPlanInput): PushPlan {
 }
 
 /**
+ * How many of the list's rows a sync left for later by choice, as its outcome says "N skipped for
+ * now": a replaced row (`replacements`, its two keys) is one; those the run left out itself
+ * (`leftOut`: too large, changed since the comparison) are said in their steps instead; format
+ * updates are not rows, and components only in the design system have no other choice.
+ */
+export function skippedRowCount(skipped: readonly ClassifiedComponent[], leftOut: ReadonlySet<string>, replacements: ReadonlyArray<{ oldKey: string; newKey: string }>): number {
+  const rowOf = new Map(replacements.map((pair) => [pair.oldKey, pair.newKey]));
+  const rows = new Set<string>();
+  for (const item of skipped) {
+    if (item.kind === 'remote-add' || item.kind === 'format-update' || leftOut.has(item.key)) continue;
+    rows.add(rowOf.get(item.key) ?? item.key);
+  }
+  return rows.size;
+}
+
+/**
  * The "keep mine" keys still safe to send over theirs: those whose version now is the one the designer was shown
  * (the same instant, however the builder writes it this time, and the same content), or that have
  * no version now. One edited again since is left to come back as a conflict.

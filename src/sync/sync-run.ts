@@ -14,7 +14,7 @@ import { SNAPSHOT_FORMAT } from '../snapshot/format-version';
 import type { ComponentPayload } from '../snapshot/normalized-types';
 import { withoutSettled } from './kept-apart-store';
 import { partlyTakenToRecord } from './partly-taken';
-import { applySettled, effectiveChoice, nextBaseTime, planPush } from './push-plan';
+import { applySettled, effectiveChoice, nextBaseTime, planPush, skippedRowCount } from './push-plan';
 import { pushAsync } from './push-step';
 import { remoteAddsToRecord } from './remote-adds';
 import { buildComparison, recomparedAsync, describedAsync, publicComparison, type Comparison } from './sync-comparison';
@@ -127,12 +127,18 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
   let state = reread.state;
   const manualSteps: SyncOutcome['manualSteps'] = [];
   const runChoices = new Map(current.choices);
+  /** Keys the run left out itself (their steps say why): not counted as skipped by choice. */
+  const leftOut = new Set<string>();
   /** Not sent this time, in words; a replaced row goes as one: the old component is not deleted while its successor waits. */
   const leaveOut = (component: ClassifiedComponent, step: string) => {
     runChoices.set(component.key, 'skip');
+    leftOut.add(component.key);
     manualSteps.push({ key: component.key, name: component.name, steps: [step] });
     const replaced = current.replacements.find((pair) => pair.newKey === component.key);
-    if (replaced !== undefined) runChoices.set(replaced.oldKey, 'skip');
+    if (replaced !== undefined) {
+      runChoices.set(replaced.oldKey, 'skip');
+      leftOut.add(replaced.oldKey);
+    }
   };
   for (const component of current.classification.components) {
     if (effectiveChoice(component, runChoices) !== 'push' || fresh.get(component.key)?.hash === current.payloads.get(component.key)?.hash) continue;
@@ -311,8 +317,7 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
     pushed,
     deleted,
     taken,
-    // Left for later by choice: components only in the design system have no other choice.
-    skipped: plan.skipped.filter((component) => component.kind !== 'remote-add').length,
+    skipped: skippedRowCount(plan.skipped, leftOut, current.replacements),
     newConflicts: conflicts.length,
     manualSteps,
     comparison: publicComparison(next, null),

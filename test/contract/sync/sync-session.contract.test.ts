@@ -13,7 +13,7 @@ import { createFakeFigma } from '../../fake-figma';
 import { startEmulator } from '../../emulator/index';
 import type { Component } from '../../../src/shared/api/builder/schemas';
 import type { HandlerContext } from '../../../src/shared/bridge/endpoint';
-import { collaborator, componentNamed, context, footerChangedAfterLaterSyncAsync, linkAsync, remoteComponentsAsync, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
+import { collaborator, componentNamed, context, footerChangedAfterLaterSyncAsync, linkAsync, remoteComponentsAsync, replaceTwo, syncedOnceAsync, useSyncHarness, watchAnswers } from './support/sync-harness';
 
 const h = useSyncHarness();
 
@@ -302,6 +302,8 @@ describe('a sync state written by an older component format', () => {
     const outcome = await h.plugin.handlers['sync/run']({}, { ...context, progress: (progress) => void (progress.label.startsWith('Pushing') && pushes++) });
     expect(pushes).toBeGreaterThan(0);
     expect(outcome.pushed).toBe(older.size - 1);
+    // The conflict, undecided.
+    expect(outcome.skipped).toBe(1);
     expect((await remoteComponentsAsync(h, 'ds_empty')).get(footer.key)?.description).toBe('Theirs, meanwhile.');
     // Until the conflict is settled the base keeps the older format for it; after it, the new one.
     await h.plugin.handlers['sync/choose']({ choices: { [footer.key]: 'take' } }, context);
@@ -328,6 +330,8 @@ describe('a component too large to send on its own (over 2 MB)', () => {
     expect(compared.items.find((item) => item.key === header.key)).toMatchObject({ kind: 'format-update', choice: 'push' });
     const outcome = await h.plugin.handlers['sync/run']({}, context);
     expect(outcome.pushed).toBe(older.size - 1);
+    // Said in its steps, not as skipped by choice.
+    expect(outcome.skipped).toBe(0);
     expect(outcome.manualSteps).toEqual([{ key: header.key, name: 'Header', steps: [expect.stringMatching(/^It is too large to sync \(over 2 MB on its own/) as unknown] }]);
     expect((await remoteComponentsAsync(h, 'ds_empty')).get(header.key)).toEqual(before);
     // The state moves to the new format all the same: Header, left on its older base, is the one
@@ -354,7 +358,7 @@ describe('a component too large to send on its own (over 2 MB)', () => {
     componentNamed(h, 'Hero').description = 'Sent beside it.';
     await h.plugin.handlers['sync/compare']({}, context);
     const outcome = await h.plugin.handlers['sync/run']({}, context);
-    expect(outcome).toMatchObject({ pushed: 1, manualSteps: [{ key: header.key, name: 'Header' }] });
+    expect(outcome).toMatchObject({ pushed: 1, skipped: 0, manualSteps: [{ key: header.key, name: 'Header' }] });
     expect((await remoteComponentsAsync(h, 'ds_empty')).get(componentNamed(h, 'Hero').key)?.description).toBe('Sent beside it.');
     expect((await h.plugin.handlers['sync/compare']({}, context)).items.map((item) => [item.name, item.kind])).toEqual([['Header', 'local-change']]);
   }, 60_000);
@@ -449,4 +453,17 @@ describe('the overview after the builder refused the key', () => {
     await h.plugin.handlers['sync/compare']({}, context);
     expect((await h.plugin.handlers['sync/overview']({}, context)).keyRefused).toBeUndefined();
   });
+});
+
+describe('the outcome’s "skipped for now"', () => {
+  it('counts the rows left for later: a replaced row skipped is one', async () => {
+    await syncedOnceAsync(h);
+    replaceTwo(h);
+    componentNamed(h, 'Hero').description = 'Sent.';
+    const compared = await h.plugin.handlers['sync/compare']({}, context);
+    expect(compared.replacements).toHaveLength(2);
+    const first = compared.replacements?.[0];
+    await h.plugin.handlers['sync/choose']({ choices: { [first!.oldKey]: 'skip', [first!.newKey]: 'skip' } }, context);
+    expect(await h.plugin.handlers['sync/run']({}, context)).toMatchObject({ pushed: 2, deleted: 1, skipped: 1 });
+  }, 60_000);
 });

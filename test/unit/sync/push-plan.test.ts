@@ -3,7 +3,7 @@ import type { Component, SyncBody, SyncResult } from '../../../src/shared/api/bu
 import type { SyncChoice } from '../../../src/shared/bridge/messages';
 import type { ComponentPayload } from '../../../src/snapshot/normalized-types';
 import { classifyComponents, type LocalComponentSummary } from '../../../src/sync/classify';
-import { applyBatchResult, applySettled, applyTaken, keepMineRequests, nextBaseTime, planPush, sentOnly, stillSeen, type PushPlanInput } from '../../../src/sync/push-plan';
+import { applyBatchResult, applySettled, applyTaken, keepMineRequests, nextBaseTime, planPush, sentOnly, skippedRowCount, stillSeen, type PushPlanInput } from '../../../src/sync/push-plan';
 import { emptySyncState, type SyncState, type SyncStateEntry } from '../../../src/sync/sync-state';
 
 const SOURCE: SyncBody['source'] = { file_id: 'file1', file_name: 'Emails', user: 'Ada', plugin_version: '1.0.0' };
@@ -311,5 +311,25 @@ describe('choices that cannot be carried out', () => {
     const { plan } = setup({ base: { d: 'h1' }, local: [], remote: [remote('d', 'h3')], choices: { d: 'take' } });
     expect(plan.take).toEqual([]);
     expect(plan.skipped.map((item) => [item.key, item.kind])).toEqual([['d', 'conflict']]);
+  });
+});
+
+describe('skippedRowCount', () => {
+  it('counts the rows left for later by choice: a replaced row once, none the run left out itself, no format update or component only in the design system', () => {
+    const { classification, plan } = setup({
+      base: { kept: 'h1', old: 'h1', large: 'h1', moved: 'h1' },
+      local: [payload('kept', 'h2'), payload('new', 'h1'), payload('large', 'h2'), payload('moved', 'h2')],
+      remote: [remote('theirs', 'h9')],
+      choices: { kept: 'skip', old: 'skip', new: 'skip', large: 'skip', moved: 'skip' },
+    });
+    expect(plan.skipped.map((item) => item.key).sort()).toEqual(['kept', 'large', 'moved', 'new', 'old', 'theirs']);
+    expect(classification.components.find((item) => item.key === 'theirs')?.kind).toBe('remote-add');
+    const pairs = [{ oldKey: 'old', newKey: 'new' }];
+    expect(skippedRowCount(plan.skipped, new Set(['large', 'moved']), pairs)).toBe(2);
+    // Without the pair, the deletion and the addition are two rows.
+    expect(skippedRowCount(plan.skipped, new Set(['large', 'moved']), [])).toBe(3);
+    // A format update is sent again, never listed: never a row skipped.
+    const formatUpdate = { ...plan.skipped.find((item) => item.key === 'kept')!, kind: 'format-update' as const };
+    expect(skippedRowCount([formatUpdate], new Set(), [])).toBe(0);
   });
 });
