@@ -40,11 +40,11 @@ export function choiceMadeFor(row: Pick<ClassifiedComponent, 'kind' | 'remote' |
 
 /**
  * Whether a stored choice still answers this row. One stored without what it was made for is
- * trusted as before, except to keep mine over a conflict (that would overwrite a teammate's
- * version the choice may never have seen).
+ * trusted as before, except to push over a teammate's work: keep mine over a conflict, or keep
+ * it over a deletion (either is sent forced, over a version the choice may never have seen).
  */
 export function choiceStillApplies(stored: StoredChoice, row: Pick<ClassifiedComponent, 'kind' | 'remote' | 'base'>): boolean {
-  if (stored.madeFor === null) return !(row.kind === 'conflict' && stored.choice === 'push');
+  if (stored.madeFor === null) return !((row.kind === 'conflict' || row.kind === 'remote-delete') && stored.choice === 'push');
   return stored.madeFor === choiceMadeFor(row);
 }
 

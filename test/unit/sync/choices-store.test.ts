@@ -28,7 +28,7 @@ describe('choices store', () => {
     expect(choiceStillApplies(stored, { ...withEcho, remote: null })).toBe(true);
   });
 
-  it('a bare choice stored by an earlier version still applies, but never keeps mine over a conflict', async () => {
+  it('a bare choice stored by an earlier version still applies, but never keeps mine over a conflict or keeps it over a deletion', async () => {
     const storage = new FakeClientStorage();
     await storage.api().setAsync(choicesStorageKey('f', 'ds'), { a: 'push', b: 'skip', c: { choice: 'take', madeFor: 'remote-change|x@y' }, d: 'nonsense', e: { choice: 'push' } });
     const read = await createChoicesStore(storage.api(), 'f', 'ds').readAsync();
@@ -37,6 +37,10 @@ describe('choices store', () => {
     expect(choiceStillApplies(read.get('a')!, conflict)).toBe(false);
     expect(choiceStillApplies(read.get('b')!, conflict)).toBe(true);
     expect(choiceStillApplies(read.get('a')!, { kind: 'local-change', base, remote: null })).toBe(true);
+    // Nor keeps it over a teammate's deletion: sent forced, it would bring back what they deleted.
+    const deletion = { kind: 'remote-delete' as const, base, remote: { ...remote('h1', '2026-11-24T11:00:00.000Z'), deleted: true } };
+    expect(choiceStillApplies(read.get('a')!, deletion)).toBe(false);
+    expect(choiceStillApplies(read.get('b')!, deletion)).toBe(true);
   });
 
   it('keeps the choices of the latest files only: clientStorage does not fill up with files never synced again', async () => {
