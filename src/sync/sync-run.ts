@@ -175,8 +175,7 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
       try {
         // A take undone meanwhile is taken no more, as after a whole run (step 4), and the base
         // time stays before its version (one taken again may be older than the base read).
-        save.checkOverwritten();
-        const undone = await undoneTakesForgottenAsync(services, written, writtenOver);
+        const undone = await undoneTakesForgottenAsync(services, written, writtenOver, save.checkOverwritten);
         const stopped = {
           ...written,
           components: undone.components,
@@ -263,8 +262,7 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
   // The takes recorded, read as the file is now (undone-takes.ts): one the file is back from (⌘Z
   // during this sync) is taken no more, its version unresolved; the records of earlier takes the
   // file is past go.
-  save.checkOverwritten();
-  const undone = await undoneTakesForgottenAsync(services, state, writtenOver);
+  const undone = await undoneTakesForgottenAsync(services, state, writtenOver, save.checkOverwritten);
   unresolved.push(...undone.theirTimes);
   const partlyTakenLeft = partlyTakenBefore(partlyTakenToRecord(reread.state.partlyTaken, [...plan.skipped, ...recordedNotTaken], partlyTaken), undone.keys);
   state = addHistoryEntry(
@@ -324,12 +322,23 @@ export async function runComparedAsync(services: RunServices, compared: Comparis
   };
 }
 
-/** `state` with the takes the file is back from forgotten (undone-takes.ts), and what the file has of the keys it read. */
+/**
+ * `state` with the takes the file is back from forgotten (undone-takes.ts), and what the file has
+ * of the keys it read. `checkOverwritten` (the run's state writer's) fills `writtenOver`; a ⌘Z
+ * heard during the read (the file read before it) is read again, so the write that follows at
+ * once never puts back a take the designer undid.
+ */
 async function undoneTakesForgottenAsync(
   services: RunServices,
   state: SyncState,
   writtenOver: ReadonlyMap<string, string>,
+  checkOverwritten: () => void,
 ): Promise<UndoneTakesForgotten & { fileNow: Map<string, { hash: string; name: string }> }> {
-  const fileNow = await services.fileComponentsAsync(keysWithTakeRecords(state));
-  return { ...withUndoneTakesForgotten(state, (key) => fileNow.get(key), writtenOver), fileNow };
+  for (;;) {
+    checkOverwritten();
+    const heard = writtenOver.size;
+    const fileNow = await services.fileComponentsAsync(keysWithTakeRecords(state));
+    checkOverwritten();
+    if (writtenOver.size === heard) return { ...withUndoneTakesForgotten(state, (key) => fileNow.get(key), writtenOver), fileNow };
+  }
 }

@@ -17,7 +17,7 @@ export interface SyncStateStore {
 export type OnOverwritten = (stored: SyncState, ownLast: SyncState) => void;
 
 /** Writes the run's state; `checkOverwritten` tells `onOverwritten` now (before a write's state is put together). */
-export type StateWriter = ((ours: SyncState) => SyncState) & { checkOverwritten(): void };
+export type StateWriter = ((ours: SyncState) => SyncState) & { checkOverwritten: () => void };
 
 export function createSyncStateStore(root: SharedDataHolder): SyncStateStore {
   let lastRead: { head: string; result: ReadSyncStateResult } | null = null;

@@ -174,6 +174,62 @@ describe('⌘Z while the sync is still sending', () => {
   });
 });
 
+/**
+ * The designer presses ⌘Z once the sync has read `node` after sending (its last read of the file,
+ * for the takes it recorded) and before the read ends: `node`'s next read of its description is
+ * followed at once by the press.
+ */
+function undoRightAfterNextRead(node: ComponentNode | ComponentSetNode, done: () => boolean): void {
+  let proto: object | null = Object.getPrototypeOf(node) as object | null;
+  let accessor: PropertyDescriptor | undefined;
+  while (proto !== null && accessor === undefined) {
+    accessor = Object.getOwnPropertyDescriptor(proto, 'description');
+    proto = Object.getPrototypeOf(proto) as object | null;
+  }
+  const found = accessor;
+  if (found?.get === undefined || found.set === undefined) throw new Error('no description accessor');
+  let armed = true;
+  Object.defineProperty(node, 'description', {
+    configurable: true,
+    get(this: unknown) {
+      const value = found.get!.call(this) as string;
+      if (armed) {
+        armed = false;
+        queueMicrotask(() => undoUntil(done));
+      }
+      return value;
+    },
+    set(this: unknown, value: string) {
+      found.set!.call(this, value);
+    },
+  });
+}
+
+describe('⌘Z while the sync reads the file one last time, after sending', () => {
+  it('of the take just made, then an edit: the take is not written back; the edited file is the conflict again, never a change here pushed over theirs', async () => {
+    let armed = false;
+    const divider = await conflictTakenWhileSendingAsync({
+      undo: false,
+      whileSending: (taken) => {
+        if (armed) return;
+        armed = true;
+        undoRightAfterNextRead(taken, () => taken.description === 'Mine.');
+      },
+    });
+    expect(divider.description).toBe('Mine.');
+    const theirs = (await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)!;
+    expect(theirs.description).toBe('Theirs.');
+    divider.description = 'Edited after the undo.';
+    h.fake.figma.commitUndo();
+
+    // Envelope opened again: only what the file recorded counts.
+    h.plugin = createPlugin({ figma: h.fake.figma, transport: createFigmaFetchTransport(h.fake.fetch) });
+    expect(row(await h.plugin.handlers['sync/compare']({}, context), divider.key)).toMatchObject({ kind: 'conflict', choice: 'skip' });
+    await h.plugin.handlers['sync/run']({}, context);
+    expect((await remoteComponentsAsync(h, 'ds_empty')).get(divider.key)).toMatchObject({ hash: theirs.hash, updated_at: theirs.updated_at });
+  });
+});
+
 describe('An edit after ⌘Z of a take made while a sync sent', () => {
   /** The designer edits Divider after the undo, as a step of its own. */
   const editAfterUndo = (divider: ComponentNode | ComponentSetNode) => {
