@@ -44,6 +44,12 @@ interface Batch {
   placed: Array<{ frame: FrameNode; stage: string | undefined; emailId: number }>;
   /** When the batch last heard from the UI (begin or an insert), in ms. */
   lastHeardMs: number;
+  /**
+   * Its end has come and is under way (a board built, the check button's search): it takes no
+   * more references, but still counts as placing until its step is committed, so no other
+   * change (a batch, a lone reference, a sync's take) falls into that step or is cut by its commit.
+   */
+  ending: boolean;
   /** The selection's box when the batch began: it goes beside it (measured once, not per insert). */
   beside: Box | null;
   /** The middle of the view when the batch began: with nothing selected, the batch goes there. */
@@ -57,6 +63,7 @@ interface Batch {
 
 /** Drops waiting for their reference; older ones are forgotten (a drag whose insert never came). */
 const MAX_PENDING_DROPS = 20;
+export const STILL_ENDING_BATCH = 'Envelope is still finishing the references placed last. Wait a moment, then place these again.';
 /**
  * A batch that has heard nothing for this long was abandoned (its end was lost): it no longer
  * holds lone inserts back. Far above the UI's wait for one insert (60 s) plus a slow download.
@@ -229,7 +236,7 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
   const insertAsync = async (payload: CanvasInsert, context: HandlerContext) => {
     assertEditable();
     const batch = payload.batchId === undefined ? undefined : batches.get(payload.batchId);
-    if (payload.batchId !== undefined && !batch) throw new BridgeError('invalid_input', 'That batch of references has ended or was never started.');
+    if (payload.batchId !== undefined && (!batch || batch.ending)) throw new BridgeError('invalid_input', 'That batch of references has ended or was never started.');
     if (batch) batch.lastHeardMs = now().getTime();
     const drop = payload.dropId === undefined ? undefined : drops.get(payload.dropId);
     if (payload.dropId !== undefined && !drop) throw new BridgeError('invalid_input', 'The drop for this reference is no longer known; drag it again.');
@@ -281,20 +288,35 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
     } catch (error) {
       if (!frame.removed) frame.remove();
       // Set for this reference (or a batch's earlier one the person deleted since): not left on a file with none.
-      await dropCheckButtonUnlessReferencesAsync(figma);
+      await dropCheckButtonUnlessPlacedDuringAsync();
       throw asCanvasError(error);
     }
   };
 
+  /** The file's check button dropped unless a reference is left, or one was placed while the pages were searched. */
+  const dropCheckButtonUnlessPlacedDuringAsync = async () => {
+    const placedBefore = placedSoFar;
+    await dropCheckButtonUnlessReferencesAsync(figma, () => placedSoFar === placedBefore);
+  };
+
   const endBatchAsync = async (batchId: string, stages: readonly string[] | undefined) => {
     const batch = batches.get(batchId);
-    if (!batch) throw new BridgeError('invalid_input', 'That batch of references has ended or was never started.');
-    batches.delete(batchId);
+    if (!batch || batch.ending) throw new BridgeError('invalid_input', 'That batch of references has ended or was never started.');
+    batch.ending = true;
+    try {
+      return await endedBatchAsync(batch, stages);
+    } finally {
+      // Forgotten once its step is committed (nothing waits between the commit and here).
+      batches.delete(batchId);
+    }
+  };
+
+  const endedBatchAsync = async (batch: Batch, stages: readonly string[] | undefined) => {
     const placed = batch.placed.filter((entry) => !entry.frame.removed);
     // Nothing placed (every email failed, or Cancel came first): no board of empty columns either, as the summary says.
     if (placed.length === 0) {
       // An earlier insert of the batch set the file's check button, and its reference is gone (the person deleted it).
-      await dropCheckButtonUnlessReferencesAsync(figma);
+      await dropCheckButtonUnlessPlacedDuringAsync();
       figma.commitUndo();
       return { placed: 0, nodeIds: [] };
     }
@@ -402,11 +424,13 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
         assertEditable();
         if (syncing()) return Promise.reject(syncRunningError('Place these references'));
         if (removals.removing()) return Promise.reject(new BridgeError('busy', REMOVING_REFERENCES));
+        // One still ending commits its step when done: begun now, this batch's would be cut in two.
+        if ([...batches.values()].some((open) => open.ending)) return Promise.reject(new BridgeError('busy', STILL_ENDING_BATCH));
         // What came before stays its own step; the batch is the next one.
         figma.commitUndo();
         batchCounter += 1;
         const batchId = `batch-${batchCounter}`;
-        batches.set(batchId, { layout, title, placed: [], lastHeardMs: now().getTime(), beside: selectionBox(), center: figma.viewport.center, page: figma.currentPage });
+        batches.set(batchId, { layout, title, placed: [], lastHeardMs: now().getTime(), beside: selectionBox(), center: figma.viewport.center, page: figma.currentPage, ending: false });
         return Promise.resolve({ batchId });
       },
       'canvas/insert-end': ({ batchId, stages }) => endBatchAsync(batchId, stages),

@@ -91,8 +91,10 @@ export function dropCheckButton(root: Root): void {
 
 /**
  * After references went away (an insert that did not land): the button stays only if the file
- * still holds one. Changes the document inside the caller's undo step (it commits nothing).
+ * still holds one, or if `stillGoes` says otherwise once the search is done (a reference placed
+ * during it may be on a page searched before it came). Changes the document inside the caller's
+ * undo step (it commits nothing).
  */
-export async function dropCheckButtonUnlessReferencesAsync(figma: SearchFigma, onPage?: OnPage): Promise<void> {
-  if (await checkButtonGoesAsync(figma, new Set(), onPage)) dropCheckButton(figma.root);
+export async function dropCheckButtonUnlessReferencesAsync(figma: SearchFigma, stillGoes: () => boolean = () => true): Promise<void> {
+  if ((await checkButtonGoesAsync(figma)) && stillGoes()) dropCheckButton(figma.root);
 }

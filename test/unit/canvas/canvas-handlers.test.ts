@@ -1,8 +1,9 @@
 // The canvas requests against the fake Figma: what a reference is made of, where it goes, undo,
 // batches, drops, and the failures said in words.
 import { deflateSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { ABANDONED_BATCH_MS, createCanvasFeature } from '../../../src/canvas/canvas-handlers';
+import { describe, expect, it, vi } from 'vitest';
+import { ABANDONED_BATCH_MS, createCanvasFeature, STILL_ENDING_BATCH } from '../../../src/canvas/canvas-handlers';
+import { hasCheckButton, showCheckButton } from '../../../src/canvas/check-references-button';
 import { createReferenceCheckHandlers, REMOVING_REFERENCES } from '../../../src/canvas/reference-check-handlers';
 import { PLACEMENT_GAP } from '../../../src/canvas/placement';
 import { parseReferenceRecord, REFERENCE_DATA_KEY } from '../../../src/canvas/reference-record';
@@ -48,6 +49,23 @@ function contrast(a: RGB, b: RGB): number {
   };
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (light! + 0.05) / (dark! + 0.05);
+}
+
+/** `page` loads only once released (a large file's page): whether it was asked to, and the release. */
+function holdPageLoad(page: PageNode): { asked: () => boolean; release: () => void } {
+  let asked = false;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const load = page.loadAsync.bind(page);
+  Object.defineProperty(page, 'loadAsync', {
+    value: async () => {
+      asked = true;
+      await held;
+      return load();
+    },
+    configurable: true,
+  });
+  return { asked: () => asked, release: () => release() };
 }
 
 function setup(options: FakeFigmaOptions = {}) {
@@ -814,6 +832,60 @@ describe('batches', () => {
     const board = frame(id).parent!;
     expect([board.type, board.parent?.id]).toEqual(['FRAME', first.id]);
     expect(other.children).toHaveLength(0);
+  });
+
+  it('while an empty batch’s end still searches the pages for the check button, counts as placing: nothing begun meanwhile has its undo step cut by that end’s commit, and the button stays with a reference on the canvas', async () => {
+    const { fake, feature, handlers } = setup();
+    const slowPage = fake.figma.createPage();
+    // A file showing the button (its reference since deleted), whose second page is slow to load.
+    showCheckButton(fake.figma.root, true);
+    fake.figma.commitUndo();
+    const slow = holdPageLoad(slowPage);
+
+    // Cancelled before anything landed: its end searches the pages.
+    const ended = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Cancelled' }, context);
+    const ending = handlers['canvas/insert-end']({ batchId: ended.batchId }, context);
+    await vi.waitFor(() => expect(slow.asked()).toBe(true));
+    // The UI stopped waiting for that end; the designer places again, or syncs.
+    expect(feature.placing()).toBe(true);
+    await expect(handlers['canvas/insert-begin']({ layout: 'grid', title: 'Again' }, context)).rejects.toMatchObject({ code: 'busy', message: STILL_ENDING_BATCH });
+    await expect(handlers['canvas/insert'](insertOf(80, 600, 800), context)).rejects.toMatchObject({ code: 'busy' });
+    await expect(handlers['canvas/insert'](insertOf(81, 600, 800, { batchId: ended.batchId }), context)).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(handlers['canvas/insert-end']({ batchId: ended.batchId }, context)).rejects.toMatchObject({ code: 'invalid_input' });
+    slow.release();
+    await expect(ending).resolves.toEqual({ placed: 0, nodeIds: [] });
+    expect(feature.placing()).toBe(false);
+    expect(hasCheckButton(fake.figma.root)).toBe(false);
+
+    // Once it has ended, the next batch is placed whole, one undo step, and keeps the button.
+    const again = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Again' }, context);
+    const ids = [(await handlers['canvas/insert'](insertOf(82, 600, 800, { batchId: again.batchId }), context)).nodeId];
+    ids.push((await handlers['canvas/insert'](insertOf(83, 600, 800, { batchId: again.batchId }), context)).nodeId);
+    await handlers['canvas/insert-end']({ batchId: again.batchId }, context);
+    expect(hasCheckButton(fake.figma.root)).toBe(true);
+    fake.figma.triggerUndo();
+    expect(ids.map((id) => fake.inspect.node(id))).toEqual([null, null]);
+  });
+
+  it('a lone reference whose placing failed after the pages were searched keeps the button a reference placed during that search set', async () => {
+    const { fake, handlers } = setup();
+    const slowPage = fake.figma.createPage();
+    showCheckButton(fake.figma.root, true);
+    fake.figma.commitUndo();
+    const slow = holdPageLoad(slowPage);
+    // The UI stops waiting for a lone reference just before it lands: it is taken away, and the pages searched.
+    const stopped = createCancelSource();
+    stopped.cancel();
+    const failing = handlers['canvas/insert'](insertOf(84, 600, 800), handlerContext({ signal: stopped.signal }));
+    await vi.waitFor(() => expect(slow.asked()).toBe(true));
+    // Meanwhile a batch places a reference on the page already searched.
+    const batch = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Meanwhile' }, context);
+    const placed = await handlers['canvas/insert'](insertOf(85, 600, 800, { batchId: batch.batchId }), context);
+    slow.release();
+    await expect(failing).rejects.toMatchObject({ code: 'cancelled' });
+    await handlers['canvas/insert-end']({ batchId: batch.batchId }, context);
+    expect(fake.inspect.node(placed.nodeId)).not.toBeNull();
+    expect(hasCheckButton(fake.figma.root)).toBe(true);
   });
 
   it('refuses an insert into a batch that has ended', async () => {
