@@ -9,7 +9,7 @@ import type { TemplateRow, TemplateSelection } from '../../src/shared/bridge/mes
 import { named, quotedName } from '../../src/shared/quoted-name';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
 import { errorText } from '../messages/error-text';
-import type { TemplateProblem } from './template-words';
+import { BUILDER_REQUEST_TIMEOUT_MS, type TemplateProblem } from './template-words';
 
 export interface UnlinkTarget {
   frameId: string;
@@ -58,7 +58,8 @@ export function goneTemplateFrame(row: TemplateRow, frameId: string): UnlinkTarg
  * and said; rejects with its failure, nothing shown (unlinkProblem says it, where the caller shows failures).
  */
 export function unlinkFrameAsync(endpoint: Pick<UiEndpoint, 'request'>, target: UnlinkTarget, answered: UnlinkAnswered): Promise<TemplateSelection> {
-  return endpoint.request('templates/unlink', { frameId: target.frameId }).then((selection) => {
+  // Queued in the sandbox behind the builder's template requests (one at a time): waited for as long as they are.
+  return endpoint.request('templates/unlink', { frameId: target.frameId }, { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS }).then((selection) => {
     answered.onSelection(selection);
     answered.onUnlinked(target.frameId);
     answered.onSaid(unlinkedText(target), selection);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { TemplateRow, TemplateSelection } from '../../../src/shared/bridge/messages';
 import { BridgeError } from '../../../src/shared/bridge/bridge-error';
 import { goneTemplateFrame, unlinkedText, unlinkFrameAsync, unlinkProblem } from '../../../ui/templates/unlink-frame';
+import { BUILDER_REQUEST_TIMEOUT_MS } from '../../../ui/templates/template-words';
 
 const answered = { kind: 'frame', link: null } as unknown as TemplateSelection;
 const row = (name: string, frame: { id: string; name: string } | null): TemplateRow => ({
@@ -18,10 +19,10 @@ const row = (name: string, frame: { id: string; name: string } | null): Template
 
 /** An endpoint that answers (or fails) each request as told, and keeps what was asked. */
 function endpointAnswering(answer: () => Promise<unknown>) {
-  const asked: Array<{ type: string; payload: unknown }> = [];
+  const asked: Array<{ type: string; payload: unknown; options?: unknown }> = [];
   const endpoint = {
-    request: (type: string, payload: unknown) => {
-      asked.push({ type, payload });
+    request: (type: string, payload: unknown, options?: unknown) => {
+      asked.push({ type, payload, options });
       return answer();
     },
   } as unknown as Parameters<typeof unlinkFrameAsync>[0];
@@ -37,7 +38,9 @@ describe('unlinkFrameAsync', () => {
       onUnlinked: (frameId) => seen.push(['unlinked', frameId]),
       onSaid: (words, next) => seen.push(['said', words, next]),
     });
-    expect(asked).toEqual([{ type: 'templates/unlink', payload: { frameId: '1:2' } }]);
+    // Waited for as long as the builder requests it may be queued behind (a rename waiting out a "slow down"):
+    // failed after Figma's usual 15 s, it was said failed and then done.
+    expect(asked).toEqual([{ type: 'templates/unlink', payload: { frameId: '1:2' }, options: { timeoutMs: BUILDER_REQUEST_TIMEOUT_MS } }]);
     expect(selection).toBe(answered);
     expect(seen).toEqual([
       ['selection', answered],
