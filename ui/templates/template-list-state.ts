@@ -46,9 +46,15 @@ export interface TemplateListState {
    * or the list would end before its last page.
    */
   goneElsewhere: number;
+  /**
+   * The first page "Show more" may read: past a later page that brought no template not held (the
+   * rows counted as gone elsewhere were too many: a template deleted on a page not read yet), or
+   * it would read that page again, and page 1 after it, for ever. 0 until then.
+   */
+  notBefore: number;
 }
 
-export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null, topChanged: false, deletionsUnconfirmed: [], readAgain: null, againFrom: null, afreshUnanswered: false, goneElsewhere: 0 };
+export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null, topChanged: false, deletionsUnconfirmed: [], readAgain: null, againFrom: null, afreshUnanswered: false, goneElsewhere: 0, notBefore: 0 };
 
 /**
  * Asks for `page` (`keepBelow`: page 1 read again, the rows below it kept). Page 1 asked for again
@@ -58,7 +64,7 @@ export const initialTemplateList: TemplateListState = { rows: [], page: 1, last:
  */
 export function askTemplatePage(state: TemplateListState, page: number, request: number, keepBelow = false): TemplateListState {
   const afresh = page === 1 && (!keepBelow || state.afreshUnanswered);
-  return { ...state, page, loading: true, problem: null, awaiting: request, keepBelow: page === 1 ? !afresh : keepBelow, readAgain: null, againFrom: null, afreshUnanswered: afresh || state.afreshUnanswered };
+  return { ...state, page, loading: true, problem: null, awaiting: request, keepBelow: page === 1 ? !afresh : keepBelow, readAgain: null, againFrom: null, afreshUnanswered: afresh || state.afreshUnanswered, notBefore: afresh ? 0 : state.notBefore };
 }
 
 /**
@@ -116,7 +122,10 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   });
   const fresh = new Set(templates.map((row) => row.id));
   const whole = state.page === 1 && !answer.hasMore;
-  const others = state.rows.filter((row) => !fresh.has(row.id) && (!whole || inUse(row.id) || state.deletionsUnconfirmed.includes(row.id)));
+  const kept = (row: TemplateRow) => inUse(row.id) || state.deletionsUnconfirmed.includes(row.id);
+  const gone = goneFromPage(state.rows, answer.templates);
+  const others = state.rows.filter((row) => !fresh.has(row.id) && (kept(row) || (!whole && !gone.has(row.id))));
+  const dropped = state.rows.filter((row) => gone.has(row.id) && !kept(row)).length;
   // A template changed between pages moves to the top: kept once, where it is now.
   const rows = state.page !== 1 ? [...others, ...templates] : state.keepBelow ? [...templates, ...others] : templates;
   const pageSize = answer.hasMore ? Math.max(state.pageSize ?? 0, answer.templates.length) : state.pageSize;
@@ -130,9 +139,30 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   const afreshUnanswered = state.afreshUnanswered && state.page !== 1;
   // The last page: every template listed is held, so the rows held beyond the builder's count are those gone (a fall counted
   // above may have been of a template on a page not read yet).
-  const counted = afresh ? 0 : state.goneElsewhere + fell;
+  // Those known gone (left out above) are no longer held: only the rest of the fall is counted.
+  const counted = afresh ? 0 : state.goneElsewhere + Math.max(0, fell - dropped);
+  const broughtNothing = state.page !== 1 && answer.hasMore && templates.every((row) => held.has(row.id));
+  const notBefore = broughtNothing ? Math.max(state.notBefore, state.page + 1) : state.notBefore;
   const goneElsewhere = !answer.hasMore && answer.total !== null && !afresh ? Math.max(0, rows.length - answer.total) : counted;
-  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), readAgain, afreshUnanswered, goneElsewhere };
+  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), readAgain, afreshUnanswered, goneElsewhere, notBefore };
+}
+
+/**
+ * The rows held that a page shows were deleted: the builder lists templates newest change first,
+ * so one changed strictly between the page's newest and oldest would be on it (changed since, it
+ * would be newer than all of it: a template changed elsewhere goes to the top, and a later page
+ * then repeats one held, which reads page 1 again, where it is). Ties say nothing.
+ */
+function goneFromPage(held: readonly TemplateRow[], page: readonly TemplateRow[]): Set<string> {
+  const gone = new Set<string>();
+  if (page.length < 2) return gone;
+  const listed = new Set(page.map((row) => row.id));
+  const newest = page[0]!.updatedAt;
+  const oldest = page[page.length - 1]!.updatedAt;
+  for (const row of held) {
+    if (!listed.has(row.id) && compareServerTimes(row.updatedAt, newest) < 0 && compareServerTimes(row.updatedAt, oldest) > 0) gone.add(row.id);
+  }
+  return gone;
 }
 
 /** Whether page 1 should be read again (keeping the rows below): a template went to the top since it was read. */
@@ -147,7 +177,7 @@ export function topChangedSinceRead(state: TemplateListState): boolean {
  * read later repeats one held, and counting rows alone would ask for that page forever.
  */
 export function nextTemplatePage(state: TemplateListState): number {
-  return state.pageSize === null ? state.page + 1 : Math.max(Math.floor(listedRows(state) / state.pageSize) + 1, state.page + 1);
+  return Math.max(state.notBefore, state.pageSize === null ? state.page + 1 : Math.max(Math.floor(listedRows(state) / state.pageSize) + 1, state.page + 1));
 }
 
 /** The rows held that the builder still lists, as far as the list knows. */

@@ -269,3 +269,59 @@ describe('the templates list read again when one page holds every template', () 
     expect(names(state)).toEqual(['A', 'B', 'C', 'D', 'E']);
   });
 });
+
+describe('the templates list when a teammate deletes and adds templates (each keeps the time of its last change)', () => {
+  /** When each template was last changed: a later letter's index, a later change; those made since are newer than all. */
+  const changedAt = (name: string) => new Date(Date.UTC(2026, 10, 24, 10, 0) + (name.length > 1 || name >= 'N' ? 60 : -name.charCodeAt(0)) * 60_000).toISOString();
+  /** The workspace as the builder lists it (newest change first, 3 to a page), in the order given. */
+  function timed(all: string[]) {
+    return (page: number): TemplatePage => ({ templates: all.slice((page - 1) * 3, page * 3).map((name) => ({ ...row(name), updatedAt: changedAt(name) })), page, total: all.length, hasMore: page * 3 < all.length });
+  }
+  /** Presses Show more (and reads page 1 again when the list asks for it, as the screen does) until none is offered. */
+  function showMoreToEnd(state: TemplateListState, pages: (page: number) => TemplatePage, asked: number[]): TemplateListState {
+    for (let presses = 0; presses < 8 && hasMoreTemplates(state); presses++) {
+      asked.push(nextTemplatePage(state));
+      state = read(state, nextTemplatePage(state), pages(nextTemplatePage(state)));
+      if (topChangedSinceRead(state)) state = read(state, 1, pages(1), true);
+    }
+    return state;
+  }
+
+  it('offers Show more while a template is unread, after a teammate deleted a template shown and added another (the count the same)', () => {
+    let state = read(initialTemplateList, 1, timed(['A', 'B', 'C', 'D'])(1));
+    expect(hasMoreTemplates(state)).toBe(true);
+    // A teammate deletes B and saves X: still 4. Page 1 read again (back from Settings, or after a save here).
+    const pages = timed(['X', 'A', 'C', 'D']);
+    state = read(state, 1, pages(1), true);
+    // B is not on page 1, among templates changed both before and after it: deleted.
+    expect(names(state)).toEqual(['X', 'A', 'C']);
+    expect(hasMoreTemplates(state)).toBe(true);
+    const asked: number[] = [];
+    state = showMoreToEnd(state, pages, asked);
+    expect(names(state)).toEqual(['X', 'A', 'C', 'D']);
+    expect(asked).toEqual([2]);
+  });
+
+  it('reaches every template after a save here and a teammate’s deletion on a page not read yet, never asking the same page for ever', () => {
+    let state = read(initialTemplateList, 1, timed(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'])(1));
+    // Saved here: page 1 read again, C kept below it.
+    state = read(state, 1, timed(['N', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'])(1), true);
+    // A teammate deletes H, never shown here; page 1 is read again (back from Settings, say).
+    const pages = timed(['N', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'I']);
+    state = read(state, 1, pages(1), true);
+    const asked: number[] = [];
+    state = showMoreToEnd(state, pages, asked);
+    expect(hasMoreTemplates(state)).toBe(false);
+    expect([...names(state)].sort()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'I', 'N']);
+    expect(asked.length).toBeLessThanOrEqual(3);
+  });
+
+  it('keeps a row the page does not list when it was changed after every template on it (its rename answered after the page was read)', () => {
+    let state = read(initialTemplateList, 1, timed(['A', 'B', 'C', 'D'])(1));
+    state = read(state, 2, timed(['A', 'B', 'C', 'D'])(2));
+    // D renamed here; page 1, read before the rename, does not list it yet.
+    state = { ...state, rows: state.rows.map((each) => (each.id === 'D' ? { ...each, name: 'D', updatedAt: changedAt('Renamed') } : each)) };
+    state = read(state, 1, timed(['A', 'B', 'C', 'D'])(1), true);
+    expect(names(state)).toEqual(['A', 'B', 'C', 'D']);
+  });
+});
