@@ -139,10 +139,12 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   const afreshUnanswered = state.afreshUnanswered && state.page !== 1;
   // The last page: every template listed is held, so the rows held beyond the builder's count are those gone (a fall counted
   // above may have been of a template on a page not read yet).
-  // Those known gone (left out above) are no longer held: only the rest of the fall is counted.
-  const counted = afresh ? 0 : state.goneElsewhere + Math.max(0, fell - dropped);
+  // Those known gone (left out above) are no longer held, whether counted in this fall or in one before.
+  const counted = afresh ? 0 : Math.max(0, state.goneElsewhere + fell - dropped);
+  // A deletion seen moves the pages' edges back: the page past the one that brought nothing may hold
+  // a template not read, slid back.
   const broughtNothing = state.page !== 1 && answer.hasMore && templates.every((row) => held.has(row.id));
-  const notBefore = broughtNothing ? Math.max(state.notBefore, state.page + 1) : state.notBefore;
+  const notBefore = fell > 0 || dropped > 0 ? 0 : broughtNothing ? Math.max(state.notBefore, state.page + 1) : state.notBefore;
   const goneElsewhere = !answer.hasMore && answer.total !== null && !afresh ? Math.max(0, rows.length - answer.total) : counted;
   return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), readAgain, afreshUnanswered, goneElsewhere, notBefore };
 }
@@ -228,10 +230,11 @@ export function removeTemplateRow(state: TemplateListState, id: string, alreadyG
   const rows = state.rows.filter((row) => row.id !== id);
   const removed = rows.length < state.rows.length;
   // Already gone, with rows counted as gone elsewhere: most likely one of them, which the builder's count left out already.
-  if (removed && alreadyGone && state.goneElsewhere > 0) return { ...state, rows, goneElsewhere: state.goneElsewhere - 1, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows) };
+  if (removed && alreadyGone && state.goneElsewhere > 0) return { ...state, rows, goneElsewhere: state.goneElsewhere - 1, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), notBefore: 0 };
   const total = state.last?.total ?? null;
   const last = state.last && total !== null && removed ? { ...state.last, total: Math.max(rows.length - state.goneElsewhere, total - 1) } : state.last;
-  return { ...state, rows, last, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows) };
+  // The pages' edges move back with it: no page is past reading any more (see notBefore).
+  return { ...state, rows, last, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), notBefore: removed ? 0 : state.notBefore };
 }
 
 /** Only the ids of rows still held: one whose row went (deleted, or not in a read afresh) has no Delete left to press again. */

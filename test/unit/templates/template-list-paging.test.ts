@@ -278,8 +278,8 @@ describe('the templates list when a teammate deletes and adds templates (each ke
     return (page: number): TemplatePage => ({ templates: all.slice((page - 1) * 3, page * 3).map((name) => ({ ...row(name), updatedAt: changedAt(name) })), page, total: all.length, hasMore: page * 3 < all.length });
   }
   /** Presses Show more (and reads page 1 again when the list asks for it, as the screen does) until none is offered. */
-  function showMoreToEnd(state: TemplateListState, pages: (page: number) => TemplatePage, asked: number[]): TemplateListState {
-    for (let presses = 0; presses < 8 && hasMoreTemplates(state); presses++) {
+  function showMoreToEnd(state: TemplateListState, pages: (page: number) => TemplatePage, asked: number[], presses = 8): TemplateListState {
+    for (let pressed = 0; pressed < presses && hasMoreTemplates(state); pressed++) {
       asked.push(nextTemplatePage(state));
       state = read(state, nextTemplatePage(state), pages(nextTemplatePage(state)));
       if (topChangedSinceRead(state)) state = read(state, 1, pages(1), true);
@@ -323,5 +323,49 @@ describe('the templates list when a teammate deletes and adds templates (each ke
     state = { ...state, rows: state.rows.map((each) => (each.id === 'D' ? { ...each, name: 'D', updatedAt: changedAt('Renamed') } : each)) };
     state = read(state, 1, timed(['A', 'B', 'C', 'D'])(1), true);
     expect(names(state)).toEqual(['A', 'B', 'C', 'D']);
+  });
+
+  it('reads a page again once a deletion moved the pages’ edges back, after a page that brought nothing new', () => {
+    const ALL9 = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'];
+    let state = read(initialTemplateList, 1, timed(ALL9)(1));
+    state = read(state, 2, timed(ALL9)(2));
+    // A teammate deletes H (never shown); page 1 read again; Show more then reads a page that brings nothing new.
+    let pages = timed(ALL9.filter((name) => name !== 'H'));
+    state = read(state, 1, pages(1), true);
+    state = showMoreToEnd(state, pages, [], 1);
+    // The designer deletes D from its row; page 1 read again.
+    state = removeTemplateRow(state, 'D');
+    pages = timed(['A', 'B', 'C', 'E', 'F', 'G', 'I']);
+    state = read(state, 1, pages(1), true);
+    state = showMoreToEnd(state, pages, []);
+    expect([...names(state)].sort()).toEqual(['A', 'B', 'C', 'E', 'F', 'G', 'I']);
+  });
+
+  it('reads every template after three saved elsewhere and two deleted here', () => {
+    const ALL10 = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'];
+    let state = read(initialTemplateList, 1, timed(ALL10)(1));
+    state = read(state, 2, timed(ALL10)(2));
+    let pages = timed(['N1', 'N2', 'N3', ...ALL10]);
+    state = showMoreToEnd(state, pages, [], 1);
+    for (const deleted of ['A', 'B']) {
+      state = removeTemplateRow(state, deleted);
+      pages = timed(['N1', 'N2', 'N3', ...ALL10.filter((name) => name !== 'A' && (deleted === 'A' || name !== 'B'))]);
+      state = read(state, 1, pages(1), true);
+    }
+    state = showMoreToEnd(state, pages, []);
+    expect([...names(state)].sort()).toEqual(['C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'N1', 'N2', 'N3']);
+  });
+
+  it('counts a template deleted by a teammate once: read again on the page before, then left out as gone from page 1', () => {
+    let state = read(initialTemplateList, 1, timed(['A', 'B', 'C', 'D', 'E', 'F', 'G'])(1));
+    const pages = timed(['A', 'C', 'D', 'E', 'F', 'G']);
+    state = read(state, 2, pages(2));
+    expect(state.readAgain).toBe(1);
+    const request = state.awaiting + 1;
+    state = answerTemplatePage(askTemplatePageAgain(state, 1, request), request, pages(1));
+    state = read(state, 1, pages(1), true);
+    // Every template held, B gone: no Show more with nothing behind it.
+    expect(names(state)).toEqual(['A', 'C', 'D', 'E', 'F', 'G']);
+    expect(hasMoreTemplates(state)).toBe(false);
   });
 });
