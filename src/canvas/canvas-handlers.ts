@@ -63,7 +63,7 @@ interface Batch {
 
 /** Drops waiting for their reference; older ones are forgotten (a drag whose insert never came). */
 const MAX_PENDING_DROPS = 20;
-export const STILL_ENDING_BATCH = 'Envelope is still finishing the references placed last. Wait a moment, then place these again.';
+export const STILL_ENDING_BATCH = 'Envelope is still finishing the last batch of references. Wait a moment, then place again.';
 /**
  * A batch that has heard nothing for this long was abandoned (its end was lost): it no longer
  * holds lone inserts back. Far above the UI's wait for one insert (60 s) plus a slow download.
@@ -243,7 +243,7 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
     // A lone reference's undo step would cut an open batch's step (or a sync's take) in two and take its frames along.
     const refuseWhileStepOpen = () => {
       if (batch) return;
-      if (placing()) throw new BridgeError('busy', 'Envelope is still placing other references. Wait until they are on the canvas, then place this one again.');
+      if (placing()) throw new BridgeError('busy', [...batches.values()].every((open) => open.ending) ? STILL_ENDING_BATCH : 'Envelope is still placing other references. Wait until they are on the canvas, then place this one again.');
       if (syncing()) throw syncRunningError('Place this reference');
       if (removals.removing()) throw new BridgeError('busy', REMOVING_REFERENCES);
     };
@@ -303,6 +303,8 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
     const batch = batches.get(batchId);
     if (!batch || batch.ending) throw new BridgeError('invalid_input', 'That batch of references has ended or was never started.');
     batch.ending = true;
+    // Heard from: an end that waits (a page search) is not taken for an abandoned batch meanwhile.
+    batch.lastHeardMs = now().getTime();
     try {
       return await endedBatchAsync(batch, stages);
     } finally {

@@ -867,6 +867,26 @@ describe('batches', () => {
     expect(ids.map((id) => fake.inspect.node(id))).toEqual([null, null]);
   });
 
+  it('an end that searches the pages is not taken for an abandoned batch, however long its emails took', async () => {
+    const fake = createFakeFigma();
+    let clock = NOW.getTime();
+    const feature = createCanvasFeature({ figma: fake.figma, now: () => new Date(clock) });
+    const slow = holdPageLoad(fake.figma.createPage());
+    showCheckButton(fake.figma.root, true);
+    fake.figma.commitUndo();
+    const { batchId } = await feature.handlers['canvas/insert-begin']({ layout: 'grid', title: 'Slow' }, context);
+    // The UI waited out "slow down"s for nearly the limit; nothing landed.
+    clock += ABANDONED_BATCH_MS - 1_000;
+    const ending = feature.handlers['canvas/insert-end']({ batchId }, context);
+    await vi.waitFor(() => expect(slow.asked()).toBe(true));
+    clock += 2_000;
+    expect(feature.placing()).toBe(true);
+    await expect(feature.handlers['canvas/insert'](insertOf(86, 600, 800), context)).rejects.toMatchObject({ code: 'busy', message: STILL_ENDING_BATCH });
+    slow.release();
+    await ending;
+    expect(feature.placing()).toBe(false);
+  });
+
   it('a lone reference whose placing failed after the pages were searched keeps the button a reference placed during that search set', async () => {
     const { fake, handlers } = setup();
     const slowPage = fake.figma.createPage();
