@@ -40,11 +40,12 @@ export function choiceMadeFor(row: Pick<ClassifiedComponent, 'kind' | 'remote' |
 
 /**
  * Whether a stored choice still answers this row. One stored without what it was made for is
- * trusted as before, except to push over a teammate's work: keep mine over a conflict, or keep
- * it over a deletion (either is sent forced, over a version the choice may never have seen).
+ * trusted as before, except to settle a conflict or a teammate's deletion (only skip): keep mine
+ * or keep it is sent forced, over a version the choice may never have seen, and take theirs or
+ * delete it changes this file for a version or a deletion never shown.
  */
 export function choiceStillApplies(stored: StoredChoice, row: Pick<ClassifiedComponent, 'kind' | 'remote' | 'base'>): boolean {
-  if (stored.madeFor === null) return !((row.kind === 'conflict' || row.kind === 'remote-delete') && stored.choice === 'push');
+  if (stored.madeFor === null) return stored.choice === 'skip' || !(row.kind === 'conflict' || row.kind === 'remote-delete');
   return stored.madeFor === choiceMadeFor(row);
 }
 

@@ -28,7 +28,7 @@ describe('choices store', () => {
     expect(choiceStillApplies(stored, { ...withEcho, remote: null })).toBe(true);
   });
 
-  it('a bare choice stored by an earlier version still applies, but never keeps mine over a conflict or keeps it over a deletion', async () => {
+  it('a bare choice stored by an earlier version still applies, but never settles a conflict or a teammate’s deletion other than by skipping', async () => {
     const storage = new FakeClientStorage();
     await storage.api().setAsync(choicesStorageKey('f', 'ds'), { a: 'push', b: 'skip', c: { choice: 'take', madeFor: 'remote-change|x@y' }, d: 'nonsense', e: { choice: 'push' } });
     const read = await createChoicesStore(storage.api(), 'f', 'ds').readAsync();
@@ -41,6 +41,11 @@ describe('choices store', () => {
     const deletion = { kind: 'remote-delete' as const, base, remote: { ...remote('h1', '2026-11-24T11:00:00.000Z'), deleted: true } };
     expect(choiceStillApplies(read.get('a')!, deletion)).toBe(false);
     expect(choiceStillApplies(read.get('b')!, deletion)).toBe(true);
+    // Nor takes one never shown: a take stored for an earlier change would delete the component here.
+    const bareTake = { choice: 'take' as const, madeFor: null };
+    expect(choiceStillApplies(bareTake, deletion)).toBe(false);
+    expect(choiceStillApplies(bareTake, conflict)).toBe(false);
+    expect(choiceStillApplies(bareTake, { kind: 'remote-change', base, remote: remote('t1', '2026-11-24T11:00:00.000Z') })).toBe(true);
   });
 
   it('keeps the choices of the latest files only: clientStorage does not fill up with files never synced again', async () => {
