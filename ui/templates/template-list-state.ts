@@ -111,7 +111,7 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
     const rows = joinInOrder(state.rows, answer.templates);
     // Back on the last page: the rows held beyond the builder's count are those gone.
     const goneElsewhere = last !== null && !last.hasMore && answer.total !== null ? Math.max(0, rows.length - answer.total) : state.goneElsewhere;
-    return { ...state, rows, page, last: last && { ...last, total: answer.total }, loading: false, problem: null, againFrom: null, goneElsewhere };
+    return { ...state, rows, page, last: last && { ...last, total: answer.total }, loading: false, problem: null, againFrom: null, goneElsewhere, readAgain: topBandOpen(state.rows, answer) ? state.page + 1 : null };
   }
   // A row changed here while the page was on its way (a rename answered first) is later than the
   // page's copy of it, which would put the old name back: the later of the two is kept.
@@ -134,7 +134,8 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   const afresh = state.page === 1 && !state.keepBelow;
   const fell = !afresh && known !== null && answer.total !== null ? Math.max(0, known - answer.total) : 0;
   // Page 1 is read whole: only a later page has a page before it, read already, that templates slid onto.
-  const readAgain = fell > 0 && state.page !== 1 ? state.page - 1 : null;
+  // Page 1 read again all of templates changed since (or new) may have more of them on page 2: read as a page read again.
+  const readAgain = fell > 0 && state.page !== 1 ? state.page - 1 : state.page === 1 && !afresh && topBandOpen(state.rows, answer) ? 2 : null;
   // Page 1 answered: what was read with an old key or address is gone, and with nothing kept below, the rows gone elsewhere too.
   const afreshUnanswered = state.afreshUnanswered && state.page !== 1;
   // The last page: every template listed is held, so the rows held beyond the builder's count are those gone (a fall counted
@@ -147,6 +148,21 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   const notBefore = fell > 0 || dropped > 0 ? 0 : broughtNothing ? Math.max(state.notBefore, state.page + 1) : state.notBefore;
   const goneElsewhere = !answer.hasMore && answer.total !== null && !afresh ? Math.max(0, rows.length - answer.total) : counted;
   return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), readAgain, afreshUnanswered, goneElsewhere, notBefore };
+}
+
+/**
+ * Whether a page read again over the rows `held` may be followed by more templates changed (or
+ * made) since they were read: it has none held as it was, and more pages follow. Those go to the
+ * top, so more than a page of them (a teammate's import, say) fills page 1 and reaches page 2; the
+ * count alone would not tell (a deletion elsewhere offsets an addition), and they would never show.
+ */
+function topBandOpen(held: readonly TemplateRow[], answer: TemplatePage): boolean {
+  if (!answer.hasMore || answer.templates.length === 0) return false;
+  const byId = new Map(held.map((row) => [row.id, row]));
+  return !answer.templates.some((row) => {
+    const mine = byId.get(row.id);
+    return mine !== undefined && compareServerTimes(mine.updatedAt, row.updatedAt) >= 0;
+  });
 }
 
 /**

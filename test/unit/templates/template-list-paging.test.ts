@@ -107,9 +107,9 @@ describe('the templates list read afresh with a new key, and read again before i
 });
 
 describe('the templates list when a teammate deletes one from the pages read', () => {
-  /** A workspace as the builder lists it, newest change first: each template a minute older than the one before. */
+  /** A workspace as the builder lists it, newest change first: each template a minute older than the one before (its time its own, whatever is deleted). */
   function dated(all: string[]) {
-    const rowOf = (name: string): TemplateRow => ({ ...row(name), updatedAt: new Date(Date.UTC(2026, 10, 24, 10, 0) - all.indexOf(name) * 60_000).toISOString() });
+    const rowOf = (name: string): TemplateRow => ({ ...row(name), updatedAt: new Date(Date.UTC(2026, 10, 24, 10, 0) - ALL.indexOf(name) * 60_000).toISOString() });
     return (page: number): TemplatePage => ({ templates: all.slice((page - 1) * 3, page * 3).map(rowOf), page, total: all.length, hasMore: page * 3 < all.length });
   }
   const ALL = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
@@ -354,6 +354,19 @@ describe('the templates list when a teammate deletes and adds templates (each ke
     }
     state = showMoreToEnd(state, pages, []);
     expect([...names(state)].sort()).toEqual(['C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'N1', 'N2', 'N3']);
+  });
+
+  it('reads page 2 too when page 1 read again is all templates changed or made since (more than a page of them), though the count says every one is held', () => {
+    let state = read(initialTemplateList, 1, timed(['A', 'B', 'C', 'D', 'E'])(1));
+    state = read(state, 2, timed(['A', 'B', 'C', 'D', 'E'])(2));
+    // A teammate adds four templates and deletes four held: still 5, and page 1 is all new.
+    const pages = timed(['N4', 'N3', 'N2', 'N1', 'E']);
+    state = read(state, 1, pages(1), true);
+    expect(state.readAgain).toBe(2);
+    const request = state.awaiting + 1;
+    state = answerTemplatePage(askTemplatePageAgain(state, 2, request), request, pages(2));
+    expect(state.readAgain).toBeNull();
+    expect(names(state)).toEqual(expect.arrayContaining(['N1', 'N2', 'N3', 'N4', 'E']));
   });
 
   it('counts a template deleted by a teammate once: read again on the page before, then left out as gone from page 1', () => {
