@@ -52,9 +52,15 @@ export interface TemplateListState {
    * it would read that page again, and page 1 after it, for ever. 0 until then.
    */
   notBefore: number;
+  /**
+   * The builder's count when page 1 was last read, less the deletions counted since on later pages
+   * (and those made here): page 1 read again then says how many were deleted elsewhere, the
+   * templates made since counted in (null before the first read).
+   */
+  countAtTop: number | null;
 }
 
-export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null, topChanged: false, deletionsUnconfirmed: [], readAgain: null, againFrom: null, afreshUnanswered: false, goneElsewhere: 0, notBefore: 0 };
+export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null, topChanged: false, deletionsUnconfirmed: [], readAgain: null, againFrom: null, afreshUnanswered: false, goneElsewhere: 0, notBefore: 0, countAtTop: null };
 
 /**
  * Asks for `page` (`keepBelow`: page 1 read again, the rows below it kept). Page 1 asked for again
@@ -132,7 +138,14 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   const topChanged = state.page !== 1 && (state.topChanged || others.length < state.rows.length);
   const known = state.last?.total ?? null;
   const afresh = state.page === 1 && !state.keepBelow;
-  const fell = !afresh && known !== null && answer.total !== null ? Math.max(0, known - answer.total) : 0;
+  // Page 1 read again: the templates new on it (made since, here or elsewhere) are in the builder's
+  // count too, so a count that stayed while one was made elsewhere is one deleted elsewhere. (One
+  // changed elsewhere before it was read is counted so too: too many rows counted gone asks a page
+  // read already, never skips one, and the last page counts them exactly.)
+  const made = state.page === 1 && !afresh ? answer.templates.filter((row) => !held.has(row.id)).length : 0;
+  const before = state.page === 1 ? (state.countAtTop ?? known) : known;
+  const fell = !afresh && before !== null && answer.total !== null ? Math.max(0, before - answer.total + made) : 0;
+  const countAtTop = state.page === 1 ? answer.total : state.countAtTop === null ? null : state.countAtTop - fell;
   // Page 1 is read whole: only a later page has a page before it, read already, that templates slid onto.
   // Page 1 read again all of templates changed since (or new) may have more of them on page 2: read as a page read again.
   const readAgain = fell > 0 && state.page !== 1 ? state.page - 1 : state.page === 1 && !afresh && topBandOpen(state.rows, answer) ? 2 : null;
@@ -147,7 +160,7 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   const broughtNothing = state.page !== 1 && answer.hasMore && templates.every((row) => held.has(row.id));
   const notBefore = fell > 0 || dropped > 0 ? 0 : broughtNothing ? Math.max(state.notBefore, state.page + 1) : state.notBefore;
   const goneElsewhere = !answer.hasMore && answer.total !== null && !afresh ? Math.max(0, rows.length - answer.total) : counted;
-  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), readAgain, afreshUnanswered, goneElsewhere, notBefore };
+  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), readAgain, afreshUnanswered, goneElsewhere, notBefore, countAtTop };
 }
 
 /**
@@ -250,7 +263,8 @@ export function removeTemplateRow(state: TemplateListState, id: string, alreadyG
   const total = state.last?.total ?? null;
   const last = state.last && total !== null && removed ? { ...state.last, total: Math.max(rows.length - state.goneElsewhere, total - 1) } : state.last;
   // The pages' edges move back with it: no page is past reading any more (see notBefore).
-  return { ...state, rows, last, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), notBefore: removed ? 0 : state.notBefore };
+  const countAtTop = removed && state.countAtTop !== null ? state.countAtTop - 1 : state.countAtTop;
+  return { ...state, rows, last, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), notBefore: removed ? 0 : state.notBefore, countAtTop };
 }
 
 /** Only the ids of rows still held: one whose row went (deleted, or not in a read afresh) has no Delete left to press again. */
