@@ -159,6 +159,7 @@ export function createTemplatesSession({ figma, transport, readBuilderCredential
       name: template.name,
       description: template.description,
       updatedAt: template.updated_at,
+      createdAt: template.created_at,
       thumbnailUrl: template.thumbnail_url,
       linkedFrame: frame === null ? null : linkedFrameFacts(frame),
     };

@@ -58,9 +58,17 @@ export interface TemplateListState {
    * templates made since counted in (null before the first read).
    */
   countAtTop: number | null;
+  /** The newest change page 1 had when last read: a template new on it made before then was there already, changed since (null before). */
+  topTime: string | null;
+  /**
+   * Page 1 read again was all templates changed since `since` (page 1's newest change the time
+   * before): the pages after it are read again until one reaches a template changed before then.
+   * Null when no such reading is under way.
+   */
+  band: { since: string | null } | null;
 }
 
-export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null, topChanged: false, deletionsUnconfirmed: [], readAgain: null, againFrom: null, afreshUnanswered: false, goneElsewhere: 0, notBefore: 0, countAtTop: null };
+export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null, topChanged: false, deletionsUnconfirmed: [], readAgain: null, againFrom: null, afreshUnanswered: false, goneElsewhere: 0, notBefore: 0, countAtTop: null, topTime: null, band: null };
 
 /**
  * Asks for `page` (`keepBelow`: page 1 read again, the rows below it kept). Page 1 asked for again
@@ -115,9 +123,14 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   if (state.againFrom !== null) {
     const { page, last } = state.againFrom;
     const rows = joinInOrder(state.rows, answer.templates);
+    // Templates made since page 1 was read before, found past it, are in the count page 1 read
+    // again had: as on page 1, a count that stayed while they were made is as many deleted elsewhere.
+    const heldIds = new Set(state.rows.map((row) => row.id));
+    const made = state.band === null ? 0 : answer.templates.filter((row) => !heldIds.has(row.id) && madeSince(row, state.band!.since)).length;
     // Back on the last page: the rows held beyond the builder's count are those gone.
-    const goneElsewhere = last !== null && !last.hasMore && answer.total !== null ? Math.max(0, rows.length - answer.total) : state.goneElsewhere;
-    return { ...state, rows, page, last: last && { ...last, total: answer.total }, loading: false, problem: null, againFrom: null, goneElsewhere, readAgain: topBandOpen(state.rows, answer) ? state.page + 1 : null };
+    const goneElsewhere = last !== null && !last.hasMore && answer.total !== null ? Math.max(0, rows.length - answer.total) : state.goneElsewhere + made;
+    const band = state.band !== null && topBandOpen(state.rows, answer, state.band.since) ? state.band : null;
+    return { ...state, rows, page, last: last && { ...last, total: answer.total }, loading: false, problem: null, againFrom: null, goneElsewhere, readAgain: band !== null ? state.page + 1 : null, band };
   }
   // A row changed here while the page was on its way (a rename answered first) is later than the
   // page's copy of it, which would put the old name back: the later of the two is kept.
@@ -138,17 +151,20 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   const topChanged = state.page !== 1 && (state.topChanged || others.length < state.rows.length);
   const known = state.last?.total ?? null;
   const afresh = state.page === 1 && !state.keepBelow;
-  // Page 1 read again: the templates new on it (made since, here or elsewhere) are in the builder's
-  // count too, so a count that stayed while one was made elsewhere is one deleted elsewhere. (One
-  // changed elsewhere before it was read is counted so too: too many rows counted gone asks a page
-  // read already, never skips one, and the last page counts them exactly.)
-  const made = state.page === 1 && !afresh ? answer.templates.filter((row) => !held.has(row.id)).length : 0;
+  // Page 1 read again: the templates new on it made since (here or elsewhere) are in the builder's
+  // count too, so a count that stayed while one was made elsewhere is one deleted elsewhere. One
+  // made before page 1 was last read was not on it then, so was changed since (a teammate renamed
+  // one not read yet), and is not in the count again. (Without its making time it counts as made:
+  // too many rows counted gone asks a page read already, never skips one, and the last page counts exactly.)
+  const made = state.page === 1 && !afresh ? answer.templates.filter((row) => !held.has(row.id) && madeSince(row, state.topTime)).length : 0;
   const before = state.page === 1 ? (state.countAtTop ?? known) : known;
   const fell = !afresh && before !== null && answer.total !== null ? Math.max(0, before - answer.total + made) : 0;
   const countAtTop = state.page === 1 ? answer.total : state.countAtTop === null ? null : state.countAtTop - fell;
+  const topTime = state.page === 1 ? (answer.templates[0]?.updatedAt ?? null) : state.topTime;
   // Page 1 is read whole: only a later page has a page before it, read already, that templates slid onto.
   // Page 1 read again all of templates changed since (or new) may have more of them on page 2: read as a page read again.
-  const readAgain = fell > 0 && state.page !== 1 ? state.page - 1 : state.page === 1 && !afresh && topBandOpen(state.rows, answer) ? 2 : null;
+  const band = state.page === 1 && !afresh && topBandOpen(state.rows, answer, state.topTime) ? { since: state.topTime } : null;
+  const readAgain = fell > 0 && state.page !== 1 ? state.page - 1 : band !== null ? 2 : null;
   // Page 1 answered: what was read with an old key or address is gone, and with nothing kept below, the rows gone elsewhere too.
   const afreshUnanswered = state.afreshUnanswered && state.page !== 1;
   // The last page: every template listed is held, so the rows held beyond the builder's count are those gone (a fall counted
@@ -160,17 +176,25 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   const broughtNothing = state.page !== 1 && answer.hasMore && templates.every((row) => held.has(row.id));
   const notBefore = fell > 0 || dropped > 0 ? 0 : broughtNothing ? Math.max(state.notBefore, state.page + 1) : state.notBefore;
   const goneElsewhere = !answer.hasMore && answer.total !== null && !afresh ? Math.max(0, rows.length - answer.total) : counted;
-  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), readAgain, afreshUnanswered, goneElsewhere, notBefore, countAtTop };
+  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), readAgain, afreshUnanswered, goneElsewhere, notBefore, countAtTop, topTime, band };
+}
+
+/** Whether `row` was made at or after `since` (page 1's newest change when read before), or may have been: its making time unknown. */
+function madeSince(row: TemplateRow, since: string | null): boolean {
+  return row.createdAt === undefined || since === null || compareServerTimes(row.createdAt, since) >= 0;
 }
 
 /**
- * Whether a page read again over the rows `held` may be followed by more templates changed (or
- * made) since they were read: it has none held as it was, and more pages follow. Those go to the
- * top, so more than a page of them (a teammate's import, say) fills page 1 and reaches page 2; the
- * count alone would not tell (a deletion elsewhere offsets an addition), and they would never show.
+ * Whether a page read again may be followed by more templates changed (or made) since page 1 was
+ * read before, at `since` (its newest change): all of it is newer, and more pages follow. Those go
+ * to the top, so more than a page of them (a teammate's import, say) fills page 1 and reaches page
+ * 2; the count alone would not tell (a deletion elsewhere offsets an addition), and they would
+ * never show. Without `since` (page 1 never answered with a template), a page with none held as it
+ * was is taken for all changed.
  */
-function topBandOpen(held: readonly TemplateRow[], answer: TemplatePage): boolean {
+function topBandOpen(held: readonly TemplateRow[], answer: TemplatePage, since: string | null): boolean {
   if (!answer.hasMore || answer.templates.length === 0) return false;
+  if (since !== null) return answer.templates.every((row) => compareServerTimes(row.updatedAt, since) > 0);
   const byId = new Map(held.map((row) => [row.id, row]));
   return !answer.templates.some((row) => {
     const mine = byId.get(row.id);

@@ -333,6 +333,8 @@ export const templateRowSchema = z.object({
   description: z.string(),
   /** Server time of the last change. */
   updatedAt: z.string(),
+  /** Server time it was made: the list tells one made since it read page 1 from one changed (template-list-state.ts). */
+  createdAt: z.optional(z.string()),
   thumbnailUrl: z.nullable(z.string()),
   /** The frame of this file linked to the template, or null. */
   linkedFrame: z.nullable(linkedFrameSchema),

@@ -390,6 +390,20 @@ describe('the templates list when a teammate deletes and adds templates (each ke
     expect(hasMoreTemplates(state)).toBe(false);
   });
 
+  it('offers no Show more with nothing behind it after a teammate renamed a template not read yet (it went to the top; made before page 1 was read, it is no new one)', () => {
+    const made = (name: string, changed = changedAt(name)): TemplateRow => ({ ...row(name), updatedAt: changed, createdAt: changedAt(name) });
+    const page = (all: TemplateRow[]) => (number: number): TemplatePage => ({ templates: all.slice((number - 1) * 3, number * 3), page: number, total: all.length, hasMore: number * 3 < all.length });
+    const before = ['A', 'B', 'C', 'D'].map((name) => made(name));
+    let state = read(initialTemplateList, 1, page(before)(1));
+    // D, not read yet, renamed by a teammate: it goes to the top, and page 2 repeats C.
+    const pages = page([made('D', changedAt('Renamed')), ...before.filter((each) => each.id !== 'D')]);
+    state = read(state, nextTemplatePage(state), pages(nextTemplatePage(state)));
+    expect(topChangedSinceRead(state)).toBe(true);
+    state = read(state, 1, pages(1), true);
+    expect(names(state)).toEqual(['D', 'A', 'B', 'C']);
+    expect(hasMoreTemplates(state)).toBe(false);
+  });
+
   it('counts a template deleted by a teammate once: read again on the page before, then left out as gone from page 1', () => {
     let state = read(initialTemplateList, 1, timed(['A', 'B', 'C', 'D', 'E', 'F', 'G'])(1));
     const pages = timed(['A', 'C', 'D', 'E', 'F', 'G']);
