@@ -65,7 +65,7 @@ export interface TemplateListState {
    * before): the pages after it are read again until one reaches a template changed before then.
    * Null when no such reading is under way.
    */
-  band: { since: string | null } | null;
+  band: { since: string | null; sweep?: boolean } | null;
 }
 
 export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null, topChanged: false, deletionsUnconfirmed: [], readAgain: null, againFrom: null, afreshUnanswered: false, goneElsewhere: 0, notBefore: 0, countAtTop: null, topTime: null, band: null };
@@ -126,10 +126,12 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
     // Templates made since page 1 was read before, found past it, are in the count page 1 read
     // again had: as on page 1, a count that stayed while they were made is as many deleted elsewhere.
     const heldIds = new Set(state.rows.map((row) => row.id));
-    const made = state.band === null ? 0 : answer.templates.filter((row) => !heldIds.has(row.id) && madeSince(row, state.band!.since)).length;
-    // Back on the last page: the rows held beyond the builder's count are those gone.
-    const goneElsewhere = last !== null && !last.hasMore && answer.total !== null ? Math.max(0, rows.length - answer.total) : state.goneElsewhere + made;
-    const band = state.band !== null && topBandOpen(state.rows, answer, state.band.since) ? state.band : null;
+    const sweep = state.band?.sweep === true;
+    const made = state.band === null || sweep ? 0 : answer.templates.filter((row) => !heldIds.has(row.id) && madeSince(row, state.band!.since)).length;
+    // Back on the last page (or a sweep's last): the rows held beyond the builder's count are those gone.
+    const atEnd = (sweep && !answer.hasMore) || (last !== null && !last.hasMore);
+    const goneElsewhere = atEnd && answer.total !== null ? Math.max(0, rows.length - answer.total) : state.goneElsewhere + made;
+    const band = state.band !== null && (sweep ? answer.hasMore : topBandOpen(state.rows, answer, state.band.since)) ? state.band : null;
     return { ...state, rows, page, last: last && { ...last, total: answer.total }, loading: false, problem: null, againFrom: null, goneElsewhere, readAgain: band !== null ? state.page + 1 : null, band };
   }
   // A row changed here while the page was on its way (a rename answered first) is later than the
@@ -163,8 +165,9 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   const topTime = state.page === 1 ? (answer.templates[0]?.updatedAt ?? null) : state.topTime;
   // Page 1 is read whole: only a later page has a page before it, read already, that templates slid onto.
   // Page 1 read again all of templates changed since (or new) may have more of them on page 2: read as a page read again.
-  const band = state.page === 1 && !afresh && topBandOpen(state.rows, answer, state.topTime) ? { since: state.topTime } : null;
-  const readAgain = fell > 0 && state.page !== 1 ? state.page - 1 : band !== null ? 2 : null;
+  // A band of pages cut short (page 1 read again first: a save here, coming back) goes on from its own time.
+  const since = state.band !== null && state.band.sweep !== true ? state.band.since : state.topTime;
+  const bandOpen = state.page === 1 && !afresh && topBandOpen(state.rows, answer, since);
   // Page 1 answered: what was read with an old key or address is gone, and with nothing kept below, the rows gone elsewhere too.
   const afreshUnanswered = state.afreshUnanswered && state.page !== 1;
   // The last page: every template listed is held, so the rows held beyond the builder's count are those gone (a fall counted
@@ -176,6 +179,12 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   const broughtNothing = state.page !== 1 && answer.hasMore && templates.every((row) => held.has(row.id));
   const notBefore = fell > 0 || dropped > 0 ? 0 : broughtNothing ? Math.max(state.notBefore, state.page + 1) : state.notBefore;
   const goneElsewhere = !answer.hasMore && answer.total !== null && !afresh ? Math.max(0, rows.length - answer.total) : counted;
+  // The last page read, and the builder counts more templates than the rows it still lists: some
+  // slid past the pages as they were read (changes elsewhere moved their edges). Every page is read
+  // again, joined, from page 1 to the last (a sweep), rather than asking the same pages for ever.
+  const shortfall = state.page !== 1 && !answer.hasMore && answer.total !== null && Math.max(0, rows.length - goneElsewhere) < answer.total;
+  const band = bandOpen ? { since } : shortfall ? { since: null, sweep: true } : state.page === 1 ? null : state.band;
+  const readAgain = fell > 0 && state.page !== 1 ? state.page - 1 : bandOpen ? 2 : shortfall ? 1 : null;
   return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), readAgain, afreshUnanswered, goneElsewhere, notBefore, countAtTop, topTime, band };
 }
 
