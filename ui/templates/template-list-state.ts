@@ -66,9 +66,15 @@ export interface TemplateListState {
    * Null when no such reading is under way.
    */
   band: { since: string | null; sweep?: boolean } | null;
+  /**
+   * Every page was read again (a sweep) and no read since brought a template not held: nothing is
+   * left to read, whatever the count says (a template the sweep still missed is not asked for by
+   * reading the same pages again, for ever).
+   */
+  swept: boolean;
 }
 
-export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null, topChanged: false, deletionsUnconfirmed: [], readAgain: null, againFrom: null, afreshUnanswered: false, goneElsewhere: 0, notBefore: 0, countAtTop: null, topTime: null, band: null };
+export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null, topChanged: false, deletionsUnconfirmed: [], readAgain: null, againFrom: null, afreshUnanswered: false, goneElsewhere: 0, notBefore: 0, countAtTop: null, topTime: null, band: null, swept: false };
 
 /**
  * Asks for `page` (`keepBelow`: page 1 read again, the rows below it kept). Page 1 asked for again
@@ -132,7 +138,8 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
     const atEnd = (sweep && !answer.hasMore) || (last !== null && !last.hasMore);
     const goneElsewhere = atEnd && answer.total !== null ? Math.max(0, rows.length - answer.total) : state.goneElsewhere + made;
     const band = state.band !== null && (sweep ? answer.hasMore : topBandOpen(state.rows, answer, state.band.since)) ? state.band : null;
-    return { ...state, rows, page, last: last && { ...last, total: answer.total }, loading: false, problem: null, againFrom: null, goneElsewhere, readAgain: band !== null ? state.page + 1 : null, band };
+    const swept = state.swept || (sweep && !answer.hasMore);
+    return { ...state, rows, page, last: last && { ...last, total: answer.total }, loading: false, problem: null, againFrom: null, goneElsewhere, readAgain: band !== null ? state.page + 1 : null, band, swept };
   }
   // A row changed here while the page was on its way (a rename answered first) is later than the
   // page's copy of it, which would put the old name back: the later of the two is kept.
@@ -182,10 +189,11 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   // The last page read, and the builder counts more templates than the rows it still lists: some
   // slid past the pages as they were read (changes elsewhere moved their edges). Every page is read
   // again, joined, from page 1 to the last (a sweep), rather than asking the same pages for ever.
-  const shortfall = state.page !== 1 && !answer.hasMore && answer.total !== null && Math.max(0, rows.length - goneElsewhere) < answer.total;
+  const swept = !afresh && state.swept && answer.templates.every((row) => held.has(row.id));
+  const shortfall = !swept && state.page !== 1 && !answer.hasMore && answer.total !== null && Math.max(0, rows.length - goneElsewhere) < answer.total;
   const band = bandOpen ? { since } : shortfall ? { since: null, sweep: true } : state.page === 1 ? null : state.band;
   const readAgain = fell > 0 && state.page !== 1 ? state.page - 1 : bandOpen ? 2 : shortfall ? 1 : null;
-  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), readAgain, afreshUnanswered, goneElsewhere, notBefore, countAtTop, topTime, band };
+  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), readAgain, afreshUnanswered, goneElsewhere, notBefore, countAtTop, topTime, band, swept };
 }
 
 /** Whether `row` was made at or after `since` (page 1's newest change when read before), or may have been: its making time unknown. */
@@ -251,7 +259,7 @@ export function listedRows(state: TemplateListState): number {
 
 /** Whether the workspace holds templates the list has not read yet (none past the last page, whatever the count). */
 export function hasMoreTemplates(state: TemplateListState): boolean {
-  if (state.last === null) return false;
+  if (state.last === null || state.swept) return false;
   return state.last.hasMore && (state.last.total === null || listedRows(state) < state.last.total);
 }
 
