@@ -3,6 +3,7 @@ import type { Component, ComponentUpsert, SyncBody, SyncResult } from '../shared
 import { splitSyncBodyLeavingOut } from '../shared/api/builder/sync-batches';
 import { compareServerTimes } from '../shared/api/builder/server-time';
 import type { SyncChoice } from '../shared/bridge/messages';
+import { isListedKind } from '../shared/sync/listed-rows';
 import type { ComponentPayload } from '../snapshot/normalized-types';
 import { allowedChoicesFor, defaultChoice, type ClassifiedComponent } from './classify';
 import type { SyncState, SyncStateEntry } from './sync-state';
@@ -131,7 +132,7 @@ export function skippedRowCount(skipped: readonly ClassifiedComponent[], leftOut
   const rowOf = new Map(replacements.map((pair) => [pair.oldKey, pair.newKey]));
   const rows = new Set<string>();
   for (const item of skipped) {
-    if (item.kind === 'remote-add' || item.kind === 'format-update' || leftOut.has(item.key)) continue;
+    if (item.kind === 'remote-add' || !isListedKind(item.kind) || leftOut.has(item.key)) continue;
     rows.add(rowOf.get(item.key) ?? item.key);
   }
   return rows.size;
