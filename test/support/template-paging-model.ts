@@ -15,8 +15,11 @@ function random(seed: number): () => number {
   };
 }
 
-/** One sequence of 12 random changes, then the designer reads to the end: the templates never reached, and the presses of Show more that brought none. */
-export function unreachedAfter(seed: number): { unreached: string[]; idle: number } {
+/**
+ * One sequence of 12 random changes, then the designer reads to the end: the templates never
+ * reached, the presses of Show more that brought none, and the rows still listed of templates deleted.
+ */
+export function unreachedAfter(seed: number): { unreached: string[]; idle: number; stale: string[] } {
   const next = random(seed + 1);
   let clock = 1000;
   let made = 0;
@@ -72,6 +75,6 @@ export function unreachedAfter(seed: number): { unreached: string[]; idle: numbe
     if (state.rows.length === before) idle++;
   }
   const held = new Set(state.rows.map((row) => row.id));
-  return { unreached: [...workspace.keys()].filter((id) => !held.has(id)), idle };
+  return { unreached: [...workspace.keys()].filter((id) => !held.has(id)), idle, stale: [...held].filter((id) => !workspace.has(id)) };
 }
 

@@ -151,7 +151,7 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   const fresh = new Set(templates.map((row) => row.id));
   const whole = state.page === 1 && !answer.hasMore;
   const kept = (row: TemplateRow) => inUse(row.id) || state.deletionsUnconfirmed.includes(row.id);
-  const gone = goneFromPage(state.rows, answer.templates);
+  const gone = goneFromPage(state.rows, answer.templates, state.page !== 1 && !answer.hasMore);
   const others = state.rows.filter((row) => !fresh.has(row.id) && (kept(row) || (!whole && !gone.has(row.id))));
   const dropped = state.rows.filter((row) => gone.has(row.id) && !kept(row)).length;
   // A template changed between pages moves to the top: kept once, where it is now.
@@ -223,16 +223,18 @@ function topBandOpen(held: readonly TemplateRow[], answer: TemplatePage, since: 
  * The rows held that a page shows were deleted: the builder lists templates newest change first,
  * so one changed strictly between the page's newest and oldest would be on it (changed since, it
  * would be newer than all of it: a template changed elsewhere goes to the top, and a later page
- * then repeats one held, which reads page 1 again, where it is). Ties say nothing.
+ * then repeats one held, which reads page 1 again, where it is). The last page (`lastPage`, not
+ * page 1) lists the oldest templates, so one held older than all of it is gone too. Ties say nothing.
  */
-function goneFromPage(held: readonly TemplateRow[], page: readonly TemplateRow[]): Set<string> {
+function goneFromPage(held: readonly TemplateRow[], page: readonly TemplateRow[], lastPage: boolean): Set<string> {
   const gone = new Set<string>();
-  if (page.length < 2) return gone;
+  if (page.length === 0 || (page.length < 2 && !lastPage)) return gone;
   const listed = new Set(page.map((row) => row.id));
   const newest = page[0]!.updatedAt;
   const oldest = page[page.length - 1]!.updatedAt;
   for (const row of held) {
-    if (!listed.has(row.id) && compareServerTimes(row.updatedAt, newest) < 0 && compareServerTimes(row.updatedAt, oldest) > 0) gone.add(row.id);
+    if (listed.has(row.id) || compareServerTimes(row.updatedAt, newest) >= 0) continue;
+    if (compareServerTimes(row.updatedAt, oldest) > 0 || (lastPage && compareServerTimes(row.updatedAt, oldest) < 0)) gone.add(row.id);
   }
   return gone;
 }

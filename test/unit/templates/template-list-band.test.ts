@@ -74,3 +74,16 @@ it('with a filter typed, the screen stops reading after a band of pages lost to 
   expect(s.rows).toHaveLength(all(1).total!);
 });
 
+
+it('drops a held row older than all of the last page (a teammate deleted it): the builder lists the oldest templates last', () => {
+  // As the random model's sequence 43: pages 1 and 2 held, the third not read yet.
+  const first = ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((id, i) => tpl(id, 10 - i));
+  let s = read(initialTemplateList, 1, builder(first));
+  s = read(s, nextTemplatePage(s), builder(first));
+  expect(ids(s)).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+  // A teammate changes D (it goes to the top), deletes G (not read yet) and F (held, the oldest
+  // held); the designer comes back to the screen, then reads on: page 2 is the last.
+  const now = [tpl('D', 20, 7), ...first.filter((row) => !['D', 'F', 'G'].includes(row.id))];
+  s = toEnd(read(s, 1, builder(now), true), builder(now));
+  expect(ids(s)).toEqual(['A', 'B', 'C', 'D', 'E']);
+});
