@@ -70,18 +70,25 @@ export function useTemplateList({ endpoint, epoch, hidden, query, rowInUse, setS
   // A filter searches the whole workspace: the pages not read yet are read one after another.
   const searching = query.trim() !== '' && list.problem === null && hasMoreTemplates(list);
   // Templates deleted elsewhere from the pages read: the page before the one just read is read again first, or the templates that slid onto it would be skipped.
-  const readAgain = !list.loading && list.problem === null ? list.readAgain : null;
+  // None of the list's own reads while hidden (an answer that came after the tab changed asks for
+  // them), nor as it comes back: that reads page 1 again (above), and they go on from its answer.
+  const hiddenBefore = useRef(hidden);
+  useEffect(() => {
+    hiddenBefore.current = hidden;
+  }, [hidden]);
+  const waiting = hidden || hiddenBefore.current;
+  const readAgain = !waiting && !list.loading && list.problem === null ? list.readAgain : null;
   const readingAgain = readAgain !== null;
   useEffect(() => {
     if (readAgain !== null) load(readAgain, false, true);
   }, [readAgain, load]);
   useEffect(() => {
-    if (searching && !list.loading && !readingAgain) load(nextTemplatePage(list));
-  }, [searching, readingAgain, list, load]);
+    if (!waiting && searching && !list.loading && !readingAgain) load(nextTemplatePage(list));
+  }, [waiting, searching, readingAgain, list, load]);
   // A template saved or changed elsewhere went above the pages read: page 1 once more shows it (after a filter's reading).
   useEffect(() => {
-    if (!searching && !readingAgain && topChangedSinceRead(list)) load(1, true);
-  }, [searching, readingAgain, list, load]);
+    if (!waiting && !searching && !readingAgain && topChangedSinceRead(list)) load(1, true);
+  }, [waiting, searching, readingAgain, list, load]);
   /** The read that failed, again: a page to read again as such (the list left where it stands), else the page as it was asked for. */
   const retryRead = () => (list.readAgain !== null ? load(list.readAgain, false, true) : load(list.page, list.keepBelow));
   // A failed read shows under the list, below the save section in a short window: it comes into
