@@ -2,7 +2,7 @@
 // grid or a journey board when it ends (one undo step), and drops from the plugin window.
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext, Handlers } from '../shared/bridge/endpoint';
-import type { CanvasInsert, InsertLayout, SandboxRequests } from '../shared/bridge/messages';
+import { ABANDONED_BATCH_MS, type CanvasInsert, type InsertLayout, type SandboxRequests } from '../shared/bridge/messages';
 import { arrangeBoard, arrangeGrid } from './arrangement';
 import { stageLabelName } from './board';
 import { asCanvasError, errorMessage, readOnlyError, syncRunningError } from './canvas-errors';
@@ -16,7 +16,7 @@ import { buildReference, createFontLoader, prepareReferenceAsync, referenceFootp
 import { REFERENCE_DATA_KEY } from './reference-record';
 
 /** With the reference check's: a removal must wait for an open batch (one undo step each). */
-export type CanvasHandlers = Pick<Handlers<SandboxRequests>, 'canvas/insert' | 'canvas/insert-begin' | 'canvas/insert-end' | 'canvas/placed-watch'> & ReferenceCheckHandlers;
+export type CanvasHandlers = Pick<Handlers<SandboxRequests>, 'canvas/insert' | 'canvas/insert-begin' | 'canvas/insert-alive' | 'canvas/insert-end' | 'canvas/placed-watch'> & ReferenceCheckHandlers;
 
 /** What `dropMetadata` carries for a drag that started on an Envelope thumbnail. */
 export interface ReferenceDropMetadata {
@@ -64,11 +64,6 @@ interface Batch {
 /** Drops waiting for their reference; older ones are forgotten (a drag whose insert never came). */
 const MAX_PENDING_DROPS = 20;
 export const STILL_ENDING_BATCH = 'Envelope is still finishing the last batch of references. Wait a moment, then place again.';
-/**
- * A batch that has heard nothing for this long was abandoned (its end was lost): it no longer
- * holds lone inserts back. Far above the UI's wait for one insert (60 s) plus a slow download.
- */
-export const ABANDONED_BATCH_MS = 5 * 60_000;
 const BOARD_LABEL_FONT_SIZE = 24;
 const BOARD_LABEL_HEIGHT = 40;
 /** Below a stage's name, before its first reference (a one-line name's 28.8 px + this = BOARD_LABEL_HEIGHT). */
@@ -233,11 +228,17 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
     return batches.size > 0;
   };
 
+  /** The batch `batchId`, heard from now; refused once it has ended (or is ending), or was forgotten. */
+  const heardFromBatch = (batchId: string): Batch => {
+    const batch = batches.get(batchId);
+    if (!batch || batch.ending) throw new BridgeError('invalid_input', 'That batch of references has ended or was never started.');
+    batch.lastHeardMs = now().getTime();
+    return batch;
+  };
+
   const insertAsync = async (payload: CanvasInsert, context: HandlerContext) => {
     assertEditable();
-    const batch = payload.batchId === undefined ? undefined : batches.get(payload.batchId);
-    if (payload.batchId !== undefined && (!batch || batch.ending)) throw new BridgeError('invalid_input', 'That batch of references has ended or was never started.');
-    if (batch) batch.lastHeardMs = now().getTime();
+    const batch = payload.batchId === undefined ? undefined : heardFromBatch(payload.batchId);
     const drop = payload.dropId === undefined ? undefined : drops.get(payload.dropId);
     if (payload.dropId !== undefined && !drop) throw new BridgeError('invalid_input', 'The drop for this reference is no longer known; drag it again.');
     // A lone reference's undo step would cut an open batch's step (or a sync's take) in two and take its frames along.
@@ -300,11 +301,9 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
   };
 
   const endBatchAsync = async (batchId: string, stages: readonly string[] | undefined) => {
-    const batch = batches.get(batchId);
-    if (!batch || batch.ending) throw new BridgeError('invalid_input', 'That batch of references has ended or was never started.');
-    batch.ending = true;
     // Heard from: an end that waits (a page search) is not taken for an abandoned batch meanwhile.
-    batch.lastHeardMs = now().getTime();
+    const batch = heardFromBatch(batchId);
+    batch.ending = true;
     try {
       return await endedBatchAsync(batch, stages);
     } finally {
@@ -435,6 +434,12 @@ export function createCanvasFeature({ figma, now = () => new Date(), syncing = (
         batches.set(batchId, { layout, title, placed: [], lastHeardMs: now().getTime(), beside: selectionBox(), center: figma.viewport.center, page: figma.currentPage, ending: false });
         return Promise.resolve({ batchId });
       },
+      // Refused (a throw in the executor) once the batch is no longer open.
+      'canvas/insert-alive': ({ batchId }) =>
+        new Promise((resolve) => {
+          heardFromBatch(batchId);
+          resolve({});
+        }),
       'canvas/insert-end': ({ batchId, stages }) => endBatchAsync(batchId, stages),
       'canvas/placed-watch': (payload, context) => placedWatch.watchAsync(payload, context),
     },

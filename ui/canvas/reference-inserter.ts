@@ -5,7 +5,7 @@
 import { ApiError } from '../../src/shared/api/http/api-error';
 import type { LibraryClient } from '../../src/shared/api/library/client';
 import type { EmailSummary } from '../../src/shared/api/library/schemas';
-import type { InsertLayout, ReferenceSource, SandboxRequests } from '../../src/shared/bridge/messages';
+import { BATCH_ALIVE_MS, type InsertLayout, type ReferenceSource, type SandboxRequests } from '../../src/shared/bridge/messages';
 import type { RequestOf } from '../../src/shared/bridge/protocol';
 import { BridgeError } from '../../src/shared/bridge/bridge-error';
 import type { UiEndpoint } from '../bridge/ui-endpoint';
@@ -126,6 +126,19 @@ const MAX_WAIT_SECONDS = 60;
 
 /** Why an email whose screenshot is missing was not placed, once the library says the email itself is gone. */
 export const EMAIL_REMOVED_REASON = 'It is no longer in the library (the brand asked for it to be removed).';
+
+/**
+ * Tells the sandbox every BATCH_ALIVE_MS that the batch `batchId` is still being placed (its emails
+ * may wait out several "slow down"s, or download slowly): one silent for ABANDONED_BATCH_MS is taken
+ * for abandoned, and its next reference refused. Returns the stop.
+ */
+function keepBatchAlive(endpoint: Pick<UiEndpoint, 'request'>, batchId: string): () => void {
+  const timer = setInterval(() => {
+    // Refused (the batch ended meanwhile) or unanswered: nothing to do, its end says what landed.
+    endpoint.request('canvas/insert-alive', { batchId }).then(undefined, () => undefined);
+  }, BATCH_ALIVE_MS);
+  return () => clearInterval(timer);
+}
 
 export function createReferenceInserter({ endpoint, client, freshClient = client, loadTilesAsync = loadScreenshotTilesAsync, sleepAsync = abortableSleepAsync, onEmailGone = () => undefined }: InserterDependencies): ReferenceInserter {
   /** Said one way whichever part heard it first, and Browse told. */
@@ -277,6 +290,7 @@ export function createReferenceInserter({ endpoint, client, freshClient = client
       // A "slow down" met reading it is counted down on the first email's line, as its placing's would be.
       const title = batch === null ? undefined : await batchTitleAsync(batch, items[0], (waitingSeconds) => onProgress({ done: 0, total: items.length, label: nameOf(items[0]!), waitingSeconds }), signal);
       if (batch) batchId = (await endpoint.request('canvas/insert-begin', { layout: batch.layout, title: title ?? 'Library references' })).batchId;
+      const stopKeepingAlive = batchId === undefined ? undefined : keepBatchAlive(endpoint, batchId);
       try {
         for (const [index, item] of items.entries()) {
           stopped = signal.aborted;
@@ -321,6 +335,7 @@ export function createReferenceInserter({ endpoint, client, freshClient = client
         // The bar full, its words kept (said again without the name, they were read out twice).
         onProgress({ done: items.length, total: items.length, label: nameOf(items[items.length - 1]!) });
       } finally {
+        stopKeepingAlive?.();
         // Whatever happened above, the batch ends: an open one holds every later insert back.
         if (batchId !== undefined) {
           try {

@@ -2,7 +2,8 @@
 // batches, drops, and the failures said in words.
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { ABANDONED_BATCH_MS, createCanvasFeature, STILL_ENDING_BATCH } from '../../../src/canvas/canvas-handlers';
+import { createCanvasFeature, STILL_ENDING_BATCH } from '../../../src/canvas/canvas-handlers';
+import { ABANDONED_BATCH_MS, BATCH_ALIVE_MS } from '../../../src/shared/bridge/messages';
 import { hasCheckButton, showCheckButton } from '../../../src/canvas/check-references-button';
 import { createReferenceCheckHandlers, REMOVING_REFERENCES } from '../../../src/canvas/reference-check-handlers';
 import { PLACEMENT_GAP } from '../../../src/canvas/placement';
@@ -781,6 +782,29 @@ describe('batches', () => {
     fake.figma.triggerUndo();
     expect(fake.inspect.node(lone)).toBeNull();
     expect(fake.inspect.node(inBatch)).not.toBeNull();
+  });
+
+  it('keeps holding lone references back while the UI says it is still at work on the batch (long waits for the library)', async () => {
+    const fake = createFakeFigma();
+    let clock = NOW.getTime();
+    const { handlers } = createCanvasFeature({ figma: fake.figma, now: () => new Date(clock) });
+    const { batchId } = await handlers['canvas/insert-begin']({ layout: 'grid', title: 'Grid' }, context);
+    const first = (await handlers['canvas/insert'](insertOf(52, 600, 800, { batchId }), context)).nodeId;
+    // The next email waits out "slow down"s for longer than a silent batch is given; the UI says so each minute.
+    for (let minute = 0; minute < 7; minute++) {
+      clock += BATCH_ALIVE_MS;
+      await expect(handlers['canvas/insert-alive']({ batchId }, context)).resolves.toEqual({});
+    }
+    await expect(handlers['canvas/insert'](insertOf(53, 600, 800), context)).rejects.toMatchObject({ code: 'busy' });
+    const second = (await handlers['canvas/insert'](insertOf(54, 600, 800, { batchId }), context)).nodeId;
+    await handlers['canvas/insert-end']({ batchId }, context);
+    // One step: ⌘Z takes the whole batch.
+    fake.figma.triggerUndo();
+    expect(fake.inspect.node(first)).toBeNull();
+    expect(fake.inspect.node(second)).toBeNull();
+    // Ended: the UI's last word on it is refused, as for a batch never begun.
+    await expect(handlers['canvas/insert-alive']({ batchId }, context)).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(handlers['canvas/insert-alive']({ batchId: 'batch-99' }, context)).rejects.toMatchObject({ code: 'invalid_input' });
   });
 
   it('leaves nothing behind when the UI stopped waiting for the insert (timed out or cancelled)', async () => {

@@ -28,6 +28,7 @@ function setup(options: { failing?: Set<string>; insertFails?: Set<number>; undo
     request: (type: string, payload: unknown) => {
       sent.push({ type, payload });
       if (type === 'canvas/insert-begin') return Promise.resolve({ batchId: 'b1' });
+      if (type === 'canvas/insert-alive') return cancellable(Promise.resolve({}));
       if (type === 'canvas/insert-end') return cancellable(Promise.resolve({ placed: onCanvas.length, nodeIds: [...onCanvas], emailIds: onCanvas.map((nodeId) => Number(nodeId.slice(2))) }));
       const insert = payload as CanvasInsert;
       if (options.insertFails?.has(insert.reference.emailId)) return Promise.reject(Object.assign(new Error('This page is read-only.'), { code: 'read_only' }));
@@ -75,6 +76,28 @@ describe('the reference inserter', () => {
     const { inserter } = setup({ undone: new Set([1, 2]) });
     const outcome = await inserter.insertAsync([item(1), item(2)], { layout: 'grid' }, () => undefined, new AbortController().signal);
     expect(insertSummary(outcome)).toBe('Nothing is on the canvas. The 2 placed were undone or deleted before the end.');
+  });
+
+  it('tells the sandbox each minute that a batch is still being placed while an email takes long (else it is taken for abandoned), and stops at its end', async () => {
+    vi.useFakeTimers();
+    try {
+      let release: () => void = () => undefined;
+      const slow = new Promise<void>((resolve) => (release = resolve));
+      const screenshot: Screenshot = { width: 600, height: 100, tiles: [{ x: 0, y: 0, width: 600, height: 100, bytes: new Uint8Array([1]) }] };
+      const { inserter, sent } = setup({ loadTilesAsync: async (url) => (url.endsWith('/2.png') ? slow.then(() => screenshot) : screenshot) });
+      const placing = inserter.insertAsync([item(1), item(2)], { layout: 'grid' }, () => undefined, new AbortController().signal);
+      await vi.advanceTimersByTimeAsync(7 * 60_000);
+      const alive = () => sent.filter((message) => message.type === 'canvas/insert-alive');
+      expect(alive()).toHaveLength(7);
+      expect(alive().every((message) => (message.payload as { batchId: string }).batchId === 'b1')).toBe(true);
+      release();
+      await expect(placing).resolves.toMatchObject({ placed: 2 });
+      await vi.advanceTimersByTimeAsync(3 * 60_000);
+      expect(alive()).toHaveLength(7);
+      expect(sent.map((message) => message.type).filter((type) => type !== 'canvas/insert-alive')).toEqual(['canvas/insert-begin', 'canvas/insert', 'canvas/insert', 'canvas/insert-end']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reads the brand from the email when the list did not name it', async () => {
