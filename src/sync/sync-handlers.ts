@@ -1,7 +1,7 @@
 // The Sync screen's requests, answered by one sync session per plugin run, one at a time.
 import { createBuilderClient } from '../shared/api/builder/client';
 import type { HttpTransport } from '../shared/api/http/transport';
-import type { Handlers } from '../shared/bridge/endpoint';
+import type { HandlerContext, Handlers } from '../shared/bridge/endpoint';
 import type { SandboxRequests, SyncBadge } from '../shared/bridge/messages';
 import { createSnapshotter } from '../snapshot';
 import { createChoicesStore } from './choices-store';
@@ -58,10 +58,10 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
     return comparison;
   };
   let monitor: SyncMonitor | null = null;
-  /** The screen's requests: a badge check queued or running gives way to them (sync-monitor.ts). */
-  const screen = <T>(work: () => Promise<T>): Promise<T> => {
+  /** The screen's requests: a badge check queued or running gives way to them (sync-monitor.ts); one the window gave up on before its turn is not started. */
+  const screen = <T>(work: () => Promise<T>, asker: HandlerContext): Promise<T> => {
     monitor?.giveWay();
-    return queue(work);
+    return queue(work, asker);
   };
   let cachedLink: { id: string; link: SyncLink } | null = null;
   let runs = 0;
@@ -118,14 +118,14 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
       // it stops). It never waits long: the screen asks only when nothing of its own runs
       // (use-screen-starts.ts), a cancelled run stops at once (its waits and requests end with the
       // cancel), and a badge check gives way.
-      'sync/overview': () => screen(() => session.overviewAsync()),
-      'sync/compare': ({ full }, context) => screen(() => session.compareAsync(context, full === true)).then(withBadge),
-      'sync/detail': ({ key, replaces }, context) => screen(() => session.detailAsync(key, replaces, context)),
-      'sync/pictures': ({ keys }) => screen(() => session.picturesAsync(keys.slice(0, MAX_PICTURES_PER_REQUEST))).then((pictures) => ({ pictures })),
-      'sync/choose': ({ choices }) => screen(() => session.chooseAsync(choices)).then((items) => ({ items })),
+      'sync/overview': (_, context) => screen(() => session.overviewAsync(), context),
+      'sync/compare': ({ full }, context) => screen(() => session.compareAsync(context, full === true), context).then(withBadge),
+      'sync/detail': ({ key, replaces }, context) => screen(() => session.detailAsync(key, replaces, context), context),
+      'sync/pictures': ({ keys }, context) => screen(() => session.picturesAsync(keys.slice(0, MAX_PICTURES_PER_REQUEST)), context).then((pictures) => ({ pictures })),
+      'sync/choose': ({ choices }, context) => screen(() => session.chooseAsync(choices), context).then((items) => ({ items })),
       // The pair is two rows now: the badge counts them so.
-      'sync/keep-apart': ({ oldKey, newKey }) => screen(() => session.keepApartAsync({ oldKey, newKey })).then(withBadge),
-      'sync/current': () => screen(() => session.currentAsync()).then(withBadge),
+      'sync/keep-apart': ({ oldKey, newKey }, context) => screen(() => session.keepApartAsync({ oldKey, newKey }), context).then(withBadge),
+      'sync/current': (_, context) => screen(() => session.currentAsync(), context).then(withBadge),
       'sync/run': async (_payload, context) => {
         runs++;
         try {
@@ -138,7 +138,7 @@ export function createSyncFeature(dependencies: SyncFeatureDependencies): SyncFe
             const edited = monitor !== null && monitor.editsHeard() !== editsBefore;
             const counted = edited ? await session.localCountsAsync().catch(() => null) : null;
             return { outcome, counted };
-          });
+          }, context);
           if (counted !== null && counted !== 'link-changed') emitBadge?.(counted);
           else withBadge(outcome.comparison);
           return outcome;

@@ -2,7 +2,7 @@
 // selection pushed to the UI as it changes, or as a selected frame's link or name does (a frame
 // whose template was deleted says so then).
 import type { HttpTransport } from '../shared/api/http/transport';
-import type { HandlerContext, Handlers } from '../shared/bridge/endpoint';
+import type { Handlers } from '../shared/bridge/endpoint';
 import type { SandboxRequests, TemplateSelection } from '../shared/bridge/messages';
 import { createSerialQueue } from '../sync/serial-queue';
 import { watchSelection } from './selection-watch';
@@ -32,28 +32,22 @@ export interface TemplatesFeature {
 
 export function createTemplatesFeature({ figma, transport, readBuilderCredentialsAsync, undoStepOpen }: TemplatesFeatureDependencies): TemplatesFeature {
   const session = createTemplatesSession({ figma, transport, readBuilderCredentialsAsync, undoStepOpen });
-  // Plugin data and the builder are written one request at a time (a rename racing a delete).
+  // Plugin data and the builder are written one request at a time (a rename racing a delete); one
+  // the window gave up on before its turn is not started.
   const queue = createSerialQueue();
-  // One the window stopped waiting for before its turn came (queued behind others that each waited
-  // out the builder's "slow down", past the window's wait) was said to have failed: not started then.
-  const inTurn = <T>(context: HandlerContext, work: () => Promise<T>) =>
-    queue(() => {
-      context.throwIfCancelled();
-      return work();
-    });
   return {
     handlers: {
       // Only reads: not queued, so that a builder slow to list holds back neither the selection
       // (the form to save a frame) nor a save.
       'templates/list': ({ page }) => session.listAsync(page),
-      'templates/selection': (_, context) => inTurn(context, () => session.selectionAsync(true)),
-      'templates/create': ({ name, description, frameId }, context) => inTurn(context, () => session.createAsync(name, description, frameId)),
-      'templates/update': ({ frameId, replaceChanges }, context) => inTurn(context, () => session.updateAsync(frameId, replaceChanges)),
-      'templates/rename': ({ id, name, description }, context) => inTurn(context, () => session.renameAsync(id, name, description)),
-      'templates/delete': ({ id, name }, context) => inTurn(context, () => session.deleteAsync(id, name)).then((alreadyGone) => ({ alreadyGone })),
-      'templates/open': ({ id }, context) => inTurn(context, () => session.openAsync(id)),
-      'templates/unlink': ({ frameId }, context) => inTurn(context, () => session.unlinkAsync(frameId)),
-      'templates/link': ({ frameId, templateId }, context) => inTurn(context, () => session.linkAsync(frameId, templateId)),
+      'templates/selection': (_, context) => queue(() => session.selectionAsync(true), context),
+      'templates/create': ({ name, description, frameId }, context) => queue(() => session.createAsync(name, description, frameId), context),
+      'templates/update': ({ frameId, replaceChanges }, context) => queue(() => session.updateAsync(frameId, replaceChanges), context),
+      'templates/rename': ({ id, name, description }, context) => queue(() => session.renameAsync(id, name, description), context),
+      'templates/delete': ({ id, name }, context) => queue(() => session.deleteAsync(id, name), context).then((alreadyGone) => ({ alreadyGone })),
+      'templates/open': ({ id }, context) => queue(() => session.openAsync(id), context),
+      'templates/unlink': ({ frameId }, context) => queue(() => session.unlinkAsync(frameId), context),
+      'templates/link': ({ frameId, templateId }, context) => queue(() => session.linkAsync(frameId, templateId), context),
     },
     startSelectionWatch(emit) {
       // One read waiting is enough: it reads the selection as it is when its turn comes. Only a
