@@ -3,7 +3,7 @@
 // 12 random changes (a teammate makes, changes or deletes one; the designer deletes one, saves
 // one, comes back to the screen, presses Show more), then the designer reads to the end.
 import type { TemplatePage, TemplateRow } from '../../src/shared/bridge/messages';
-import { answerTemplatePage, askTemplatePage, askTemplatePageAgain, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, topChangedSinceRead, type TemplateListState } from '../../ui/templates/template-list-state';
+import { answerTemplatePage, askTemplatePage, askTemplatePageAgain, hasMoreTemplates, initialTemplateList, nextTemplatePage, removeTemplateRow, showMoreReadsOn, topChangedSinceRead, type TemplateListState } from '../../ui/templates/template-list-state';
 
 /** Templates per page: small, so a few changes cross a page's edge. */
 export const MODEL_PAGE_SIZE = 3;
@@ -49,6 +49,13 @@ export function unreachedAfter(seed: number): { unreached: string[]; idle: numbe
     }
     throw new Error(`seed ${seed}: the list never stops reading`);
   };
+  /** A press of Show more, as the screen answers it (use-show-more.ts): one that brought nothing reads on, a few pages at most. */
+  const pressShowMore = (pressed: TemplateListState) => {
+    const shownBefore = new Set(pressed.rows.map((row) => row.id));
+    let state = settle(read(pressed, nextTemplatePage(pressed)));
+    for (let readsOn = 0; showMoreReadsOn(state, shownBefore, readsOn); readsOn++) state = settle(read(state, nextTemplatePage(state)));
+    return state;
+  };
   let state = read(initialTemplateList, 1);
   for (let step = 0; step < 12; step++) {
     const roll = next();
@@ -65,13 +72,13 @@ export function unreachedAfter(seed: number): { unreached: string[]; idle: numbe
       make();
       state = settle(read(state, 1, true));
     } else if (roll < 0.8) state = settle(read(state, 1, true));
-    else if (hasMoreTemplates(state)) state = settle(read(state, nextTemplatePage(state)));
+    else if (hasMoreTemplates(state)) state = pressShowMore(state);
   }
   state = settle(read(state, 1, true));
   let idle = 0;
   for (let presses = 0; presses < 30 && hasMoreTemplates(state); presses++) {
     const before = state.rows.length;
-    state = settle(read(state, nextTemplatePage(state)));
+    state = pressShowMore(state);
     if (state.rows.length === before) idle++;
   }
   const held = new Set(state.rows.map((row) => row.id));

@@ -259,6 +259,23 @@ export function listedRows(state: TemplateListState): number {
   return Math.max(0, state.rows.length - state.goneElsewhere);
 }
 
+/**
+ * How many more pages one press of Show more reads by itself while it has brought no template not
+ * held: the list counts deletions elsewhere on the safe side, so the page it reads may be one held
+ * already (or one repeating held rows, after which page 1 is read again), and the press would bring nothing.
+ */
+export const SHOW_MORE_READS_ON = 2;
+
+/**
+ * Whether a press of Show more reads another page by itself: the list has settled (no page of its
+ * own to read), Show more is still offered, and no row has come that `shownBefore` (the rows'
+ * ids before the press) lacks; `readsOn` pages were read on so far.
+ */
+export function showMoreReadsOn(state: TemplateListState, shownBefore: ReadonlySet<string>, readsOn: number): boolean {
+  if (readsOn >= SHOW_MORE_READS_ON || state.loading || state.readAgain !== null || topChangedSinceRead(state)) return false;
+  return templateListButton(state) === 'Show more' && state.rows.every((row) => shownBefore.has(row.id));
+}
+
 /** Whether the workspace holds templates the list has not read yet (none past the last page, whatever the count). */
 export function hasMoreTemplates(state: TemplateListState): boolean {
   if (state.last === null || state.swept) return false;

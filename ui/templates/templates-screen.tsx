@@ -94,7 +94,7 @@ export function TemplatesScreen({ endpoint, subscribe, onOpenSettings, updateNow
   // Each row's "Updated 3 minutes ago" and the save section's "saved 3 minutes ago" stay true while the screen sits open (one redraw for both).
   const nowMs = useNowMs();
   const moreLabel = templateListButton(list);
-  const showMore = useShowMore({ list, query, shown, load, retryRead, setSaid, moreButton, listHeading, listElement });
+  const showMore = useShowMore({ list, query, hidden, searching, shown, load, retryRead, setSaid, moreButton, listHeading, listElement });
   const { onDeleted, onDeletionUnconfirmed, clearSaid, onFailedHidden, onUnlinked, unlinkGone, hiddenUnlink, onRead, onRenamed } = useTemplateRowActions({
     endpoint,
     epoch,

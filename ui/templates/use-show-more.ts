@@ -4,12 +4,15 @@ import type { RefObject } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import type { TemplateRow } from '../../src/shared/bridge/messages';
 import { useDrawnAfterPress } from '../hooks/use-drawn-after-press';
-import { nextTemplatePage, type TemplateListState } from './template-list-state';
+import { nextTemplatePage, showMoreReadsOn, topChangedSinceRead, type TemplateListState } from './template-list-state';
 import { filterTemplates } from './template-words';
 
 export interface ShowMoreOptions {
   list: TemplateListState;
   query: string;
+  /** The screen is hidden, or a filter reads every page: a press that brought nothing reads on no further. */
+  hidden: boolean;
+  searching: boolean;
   /** The templates drawn, as filtered. */
   shown: readonly TemplateRow[];
   load: (page: number) => void;
@@ -21,21 +24,38 @@ export interface ShowMoreOptions {
 }
 
 /** What the button does when pressed. */
-export function useShowMore({ list, query, shown, load, retryRead, setSaid, moreButton, listHeading, listElement }: ShowMoreOptions): () => void {
+export function useShowMore({ list, query, hidden, searching, shown, load, retryRead, setSaid, moreButton, listHeading, listElement }: ShowMoreOptions): () => void {
   /** The templates shown before "Show more" was pressed from the keyboard (null: it was not). */
   const shownBeforeMore = useRef<Set<string> | null>(null);
   // Only a render drawn after the press knows the page was asked for: an earlier one's effect (not
   // loading) would take the press as answered, and the last page's templates go unfocused.
   const { press: pressMore, drawnAfterPress: drawnAfterMore } = useDrawnAfterPress();
+  /** The press being answered: the rows held before it, and the pages read on since because it brought nothing (showMoreReadsOn). */
+  const pressed = useRef<{ heldBefore: Set<string>; readsOn: number } | null>(null);
   const showMore = () => {
     setSaid('');
     shownBeforeMore.current = document.activeElement === moreButton.current ? new Set(shown.map((row) => row.id)) : null;
+    pressed.current = { heldBefore: new Set(list.rows.map((row) => row.id)), readsOn: 0 };
     pressMore();
     if (list.problem) retryRead();
     else load(nextTemplatePage(list));
   };
   // The button may go with the last page: the focus moves to the first template added (or stays on the button).
   useEffect(() => {
+    const press = pressed.current;
+    if (press !== null) {
+      if (!drawnAfterMore() || list.loading) return;
+      // A press that brought nothing (the page read was held already) reads the next page, a few at most.
+      if (!hidden && !searching && showMoreReadsOn(list, press.heldBefore, press.readsOn)) {
+        press.readsOn += 1;
+        load(nextTemplatePage(list));
+        return;
+      }
+      // Not answered while the list reads a page of its own first (one to read again, page 1): what it brings counts.
+      const ownRead = list.problem === null && (list.readAgain !== null || topChangedSinceRead(list));
+      if (ownRead && !hidden && !searching) return;
+      pressed.current = null;
+    }
     const before = shownBeforeMore.current;
     // Not before the page before is read again: the template Show more brought may come with it.
     if (before === null || list.loading || (list.readAgain !== null && list.problem === null) || !drawnAfterMore()) return;
