@@ -35,6 +35,12 @@ export interface TemplateListState {
   /** Where the list stood before the page it reads again: it stands there again with its answer. */
   againFrom: { page: number; last: TemplatePage | null } | null;
   /**
+   * A page to read again (readAgain, or one being read again) when page 1 was asked for again
+   * first (a save here, coming back to the screen): read again after page 1's answer, which does
+   * not ask for it (the fall in the count that did was counted already), or its templates are skipped.
+   */
+  owedAgain: number | null;
+  /**
    * Page 1 was asked for afresh (a new key or address: nothing kept below it) and is not answered
    * yet, or its read failed: until it is answered, page 1 asked for again is read afresh too.
    */
@@ -74,7 +80,7 @@ export interface TemplateListState {
   swept: boolean;
 }
 
-export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null, topChanged: false, deletionsUnconfirmed: [], readAgain: null, againFrom: null, afreshUnanswered: false, goneElsewhere: 0, notBefore: 0, countAtTop: null, topTime: null, band: null, swept: false };
+export const initialTemplateList: TemplateListState = { rows: [], page: 1, last: null, loading: true, problem: null, awaiting: 0, keepBelow: false, pageSize: null, topChanged: false, deletionsUnconfirmed: [], readAgain: null, againFrom: null, owedAgain: null, afreshUnanswered: false, goneElsewhere: 0, notBefore: 0, countAtTop: null, topTime: null, band: null, swept: false };
 
 /**
  * Asks for `page` (`keepBelow`: page 1 read again, the rows below it kept). Page 1 asked for again
@@ -84,7 +90,8 @@ export const initialTemplateList: TemplateListState = { rows: [], page: 1, last:
  */
 export function askTemplatePage(state: TemplateListState, page: number, request: number, keepBelow = false): TemplateListState {
   const afresh = page === 1 && (!keepBelow || state.afreshUnanswered);
-  return { ...state, page, loading: true, problem: null, awaiting: request, keepBelow: page === 1 ? !afresh : keepBelow, readAgain: null, againFrom: null, afreshUnanswered: afresh || state.afreshUnanswered, notBefore: afresh ? 0 : state.notBefore };
+  const owedAgain = afresh ? null : (state.readAgain ?? (state.againFrom !== null ? state.page : state.owedAgain));
+  return { ...state, page, loading: true, problem: null, awaiting: request, keepBelow: page === 1 ? !afresh : keepBelow, readAgain: null, againFrom: null, owedAgain, afreshUnanswered: afresh || state.afreshUnanswered, notBefore: afresh ? 0 : state.notBefore };
 }
 
 /**
@@ -139,7 +146,8 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
     const goneElsewhere = atEnd && answer.total !== null ? Math.max(0, rows.length - answer.total) : state.goneElsewhere + made;
     const band = state.band !== null && (sweep ? answer.hasMore : topBandOpen(state.rows, answer, state.band.since)) ? state.band : null;
     const swept = state.swept || (sweep && !answer.hasMore);
-    return { ...state, rows, page, last: last && { ...last, total: answer.total }, loading: false, problem: null, againFrom: null, goneElsewhere, readAgain: band !== null ? state.page + 1 : null, band, swept };
+    const owed = band === null && state.owedAgain !== state.page ? state.owedAgain : null;
+    return { ...state, rows, page, last: last && { ...last, total: answer.total }, loading: false, problem: null, againFrom: null, goneElsewhere, readAgain: band !== null ? state.page + 1 : owed, owedAgain: band !== null ? state.owedAgain : null, band, swept };
   }
   // A row changed here while the page was on its way (a rename answered first) is later than the
   // page's copy of it, which would put the old name back: the later of the two is kept.
@@ -192,8 +200,11 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   const swept = !afresh && state.swept && answer.templates.every((row) => held.has(row.id));
   const shortfall = !swept && state.page !== 1 && !answer.hasMore && answer.total !== null && Math.max(0, rows.length - goneElsewhere) < answer.total;
   const band = bandOpen ? { since } : shortfall ? { since: null, sweep: true } : state.page === 1 ? null : state.band;
-  const readAgain = fell > 0 && state.page !== 1 ? state.page - 1 : bandOpen ? 2 : shortfall ? 1 : null;
-  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), readAgain, afreshUnanswered, goneElsewhere, notBefore, countAtTop, topTime, band, swept };
+  // A page owed a read again goes after a band of pages from page 1 (which may reach it), else now.
+  const owed = afresh ? null : state.owedAgain;
+  const readAgain = fell > 0 && state.page !== 1 ? state.page - 1 : bandOpen ? 2 : shortfall ? 1 : owed;
+  const owedAgain = readAgain === owed ? null : owed;
+  return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), readAgain, owedAgain, afreshUnanswered, goneElsewhere, notBefore, countAtTop, topTime, band, swept };
 }
 
 /** Whether `row` was made at or after `since` (page 1's newest change when read before), or may have been: its making time unknown. */

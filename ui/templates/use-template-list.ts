@@ -71,7 +71,8 @@ export function useTemplateList({ endpoint, epoch, hidden, query, rowInUse, setS
   const searching = query.trim() !== '' && list.problem === null && hasMoreTemplates(list);
   // Templates deleted elsewhere from the pages read: the page before the one just read is read again first, or the templates that slid onto it would be skipped.
   // None of the list's own reads while hidden (an answer that came after the tab changed asks for
-  // them), nor as it comes back: that reads page 1 again (above), and they go on from its answer.
+  // them), nor as it comes back: that reads page 1 again (above), and they go on from its answer
+  // (a page to read again is owed past it: owedAgain).
   const hiddenBefore = useRef(hidden);
   useEffect(() => {
     hiddenBefore.current = hidden;

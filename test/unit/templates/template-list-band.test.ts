@@ -87,3 +87,21 @@ it('drops a held row older than all of the last page (a teammate deleted it): th
   s = toEnd(read(s, 1, builder(now), true), builder(now));
   expect(ids(s)).toEqual(['A', 'B', 'C', 'D', 'E']);
 });
+
+it('reads a page again after page 1, when page 1 was asked for again (coming back to the screen) while that page was being read again', () => {
+  const all = ['T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'T8', 'T9'].map((id, i) => tpl(id, 30 - i));
+  let s = read(initialTemplateList, 1, builder(all));
+  s = read(s, nextTemplatePage(s), builder(all));
+  // A teammate deletes T5; Show more reads page 3 (T8, T9): T7 slid onto page 2, to be read again.
+  const now = all.filter((row) => row.id !== 'T5');
+  s = read(s, nextTemplatePage(s), builder(now));
+  expect(s.readAgain).toBe(2);
+  const again = askTemplatePageAgain(s, 2, ++request);
+  // Page 1 is read again (the designer came back to the screen) before page 2's answer, which is then dropped.
+  s = read(again, 1, builder(now), true);
+  s = answerTemplatePage(s, again.awaiting, builder(now)(2));
+  expect(s.readAgain).toBe(2);
+  s = toEnd(s, builder(now));
+  expect(ids(s)).toContain('T7');
+  expect(hasMoreTemplates(s)).toBe(false);
+});

@@ -7,6 +7,7 @@ import { useRef } from 'preact/hooks';
 import { act } from 'preact/test-utils';
 import { expect, it } from 'vitest';
 import type { TemplatePage, TemplateRow } from '../../../src/shared/bridge/messages';
+import { hasMoreTemplates } from '../../../ui/templates/template-list-state';
 import { useTemplateList, type TemplateList } from '../../../ui/templates/use-template-list';
 import { useDomRoot } from '../../support/dom-root';
 
@@ -56,4 +57,37 @@ it('reads no page again while hidden: a Show more answered after the tab changed
   await draw(false);
   await settleAsync();
   expect(asked.map((read) => read.page)).toEqual([1, 2, 1]);
+});
+
+it('reads the page owed a read again after coming back: a teammate’s deletion found by a Show more answered behind another tab', async () => {
+  // From a review: page 1 read on coming back used to drop the page to read again, and the template that slid onto it was never reached.
+  const { endpoint, asked } = fakeEndpoint();
+  const out: { list?: TemplateList } = {};
+  const draw = (hidden: boolean) => act(() => render(h(Harness, { endpoint, hidden, out }), rootOf()));
+  const pageOf = (all: TemplateRow[], page: number): TemplatePage => ({ templates: all.slice((page - 1) * 3, page * 3), page, total: all.length, hasMore: page * 3 < all.length });
+  let answered = 0;
+  /** Answers each page asked for from `now`, as the builder would, until none is open. */
+  const answerAll = async (now: TemplateRow[]) => {
+    for (let round = 0; round < 10 && answered < asked.length; round++) {
+      while (answered < asked.length) asked[answered]!.answer(pageOf(now, asked[answered++]!.page));
+      await settleAsync();
+    }
+  };
+  await draw(false);
+  const all = ['T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'T8', 'T9'].map((id, i) => tpl(id, 30 - i));
+  await answerAll(all);
+  await act(() => out.list!.load(2));
+  await answerAll(all);
+  // A teammate deletes T5 (page 2); the designer presses Show more, then opens another tab before page 3 answers.
+  const now = all.filter((row) => row.id !== 'T5');
+  await act(() => out.list!.load(3));
+  await draw(true);
+  // Page 3 is T8 and T9: T7 slid onto page 2, to be read again, which waits while hidden.
+  await answerAll(now);
+  expect(asked.map((read) => read.page)).toEqual([1, 2, 3]);
+  await draw(false);
+  await answerAll(now);
+  expect(asked.map((read) => read.page)).toEqual([1, 2, 3, 1, 2]);
+  expect(out.list!.list.rows.map((row) => row.id)).toContain('T7');
+  expect(hasMoreTemplates(out.list!.list)).toBe(false);
 });
