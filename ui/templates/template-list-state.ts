@@ -203,7 +203,10 @@ export function answerTemplatePage(state: TemplateListState, request: number, an
   // A page owed a read again goes after a band of pages from page 1 (which may reach it), else now.
   const owed = afresh ? null : state.owedAgain;
   const readAgain = fell > 0 && state.page !== 1 ? state.page - 1 : bandOpen ? 2 : shortfall ? 1 : owed;
-  const owedAgain = readAgain === owed ? null : owed;
+  // Templates new at the top since (a save here, a teammate's) push those that slid onto the owed
+  // page on to the next: that one is read again after it (the path of a page read again above reads it).
+  const pushed = owed !== null && readAgain === owed && pageSize !== null && owed * pageSize < Math.max(0, rows.length - goneElsewhere) && answer.templates.some((row) => !held.has(row.id));
+  const owedAgain = readAgain === owed ? (pushed ? owed + 1 : null) : owed;
   return { ...state, rows, last: answer, loading: false, problem: null, pageSize, topChanged, deletionsUnconfirmed: heldOnly(state.deletionsUnconfirmed, rows), readAgain, owedAgain, afreshUnanswered, goneElsewhere, notBefore, countAtTop, topTime, band, swept };
 }
 

@@ -35,7 +35,9 @@ export function useShowMore({ list, query, hidden, searching, shown, load, retry
   const showMore = () => {
     setSaid('');
     shownBeforeMore.current = document.activeElement === moreButton.current ? new Set(shown.map((row) => row.id)) : null;
-    pressed.current = { heldBefore: new Set(list.rows.map((row) => row.id)), readsOn: 0 };
+    // Try again after page 1 failed reads page 1 only: not a press for more.
+    const pageOneAgain = list.problem !== null && list.readAgain === null && list.page === 1;
+    pressed.current = pageOneAgain ? null : { heldBefore: new Set(list.rows.map((row) => row.id)), readsOn: 0 };
     pressMore();
     if (list.problem) retryRead();
     else load(nextTemplatePage(list));
@@ -60,7 +62,11 @@ export function useShowMore({ list, query, hidden, searching, shown, load, retry
     // Not before the page before is read again: the template Show more brought may come with it.
     if (before === null || list.loading || (list.readAgain !== null && list.problem === null) || !drawnAfterMore()) return;
     shownBeforeMore.current = null;
-    const added = filterTemplates(list.rows, query).findIndex((row) => !before.has(row.id));
+    // Not one page 1 read again brought above the rows shown (a teammate's new template): the first the press added below them.
+    const rows = filterTemplates(list.rows, query);
+    const firstShown = rows.findIndex((row) => before.has(row.id));
+    const below = rows.findIndex((row, index) => index > firstShown && !before.has(row.id));
+    const added = below >= 0 ? below : rows.findIndex((row) => !before.has(row.id));
     const target = added < 0 ? (moreButton.current ?? listHeading.current) : listElement.current?.children[added]?.querySelector('button');
     target?.focus();
     // Each new list is an answer to wait for, as drawn with the press.

@@ -25,6 +25,15 @@ function toEnd(s: TemplateListState, pages: (p: number) => TemplatePage): Templa
   throw new Error('reads for ever');
 }
 const ids = (s: TemplateListState) => s.rows.map((r) => r.id).sort();
+/** Only the screen's own reads (no Show more). */
+function ownReads(s: TemplateListState, pages: (p: number) => TemplatePage): TemplateListState {
+  for (let i = 0; i < 40; i++) {
+    if (s.readAgain !== null) { const p = s.readAgain; s = answerTemplatePage(askTemplatePageAgain(s, p, ++request), request, pages(p)); }
+    else if (topChangedSinceRead(s)) s = read(s, 1, pages, true);
+    else return s;
+  }
+  throw new Error('reads for ever');
+}
 
 const base = ['A', 'B', 'C', 'D', 'E'].map((id, i) => tpl(id, 10 - i));
 const imported = [1, 2, 3, 4, 5, 6].map((n) => tpl(`N${n}`, 10 + n));
@@ -102,6 +111,37 @@ it('reads a page again after page 1, when page 1 was asked for again (coming bac
   s = answerTemplatePage(s, again.awaiting, builder(now)(2));
   expect(s.readAgain).toBe(2);
   s = toEnd(s, builder(now));
+  expect(ids(s)).toContain('T7');
+  expect(hasMoreTemplates(s)).toBe(false);
+});
+
+// From a review: templates new at the top (a save here, a teammate's) push the one that slid onto the owed page on to the next.
+it('reaches the template that slid when a save here came while the page was owed a read again', () => {
+  const all = ['T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'T8', 'T9'].map((id, i) => tpl(id, 30 - i));
+  let s = read(initialTemplateList, 1, builder(all));
+  s = read(s, nextTemplatePage(s), builder(all));
+  const now = all.filter((row) => row.id !== 'T5');
+  s = read(s, nextTemplatePage(s), builder(now));
+  expect(s.readAgain).toBe(2);
+  const again = askTemplatePageAgain(s, 2, ++request);
+  // The designer saves a frame (S, at the top) before page 2's answer, which is then dropped.
+  const saved = [tpl('S', 40), ...now];
+  s = read(again, 1, builder(saved), true);
+  s = answerTemplatePage(s, again.awaiting, builder(saved)(2));
+  s = ownReads(s, builder(saved));
+  expect(ids(s)).toContain('T7');
+  expect(hasMoreTemplates(s)).toBe(false);
+});
+
+it('reaches the template that slid when a teammate made one while the page was owed a read again (the screen hidden)', () => {
+  const all = ['T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'T8', 'T9'].map((id, i) => tpl(id, 30 - i));
+  let s = read(initialTemplateList, 1, builder(all));
+  s = read(s, nextTemplatePage(s), builder(all));
+  const now = all.filter((row) => row.id !== 'T5');
+  s = read(s, nextTemplatePage(s), builder(now));
+  expect(s.readAgain).toBe(2);
+  const made = [tpl('X', 40), ...now];
+  s = ownReads(read(s, 1, builder(made), true), builder(made));
   expect(ids(s)).toContain('T7');
   expect(hasMoreTemplates(s)).toBe(false);
 });

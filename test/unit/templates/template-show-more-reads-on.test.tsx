@@ -6,6 +6,7 @@ import { h, render } from 'preact';
 import { useRef } from 'preact/hooks';
 import { act } from 'preact/test-utils';
 import { expect, it } from 'vitest';
+import { BridgeError } from '../../../src/shared/bridge/bridge-error';
 import type { TemplatePage, TemplateRow } from '../../../src/shared/bridge/messages';
 import { templateListButton } from '../../../ui/templates/template-list-state';
 import { useShowMore } from '../../../ui/templates/use-show-more';
@@ -19,11 +20,15 @@ const tpl = (id: string, changed: number): TemplateRow => ({ id, name: id, descr
 const ignore = () => undefined;
 
 /** The builder: newest change first, 3 to a page, answering at once; the pages asked for are kept. */
-function builderOf(workspace: { all: TemplateRow[] }) {
+function builderOf(workspace: { all: TemplateRow[]; failNext?: boolean }) {
   const asked: number[] = [];
   const endpoint = {
     request: (_type: string, { page }: { page: number }): Promise<TemplatePage> => {
       asked.push(page);
+      if (workspace.failNext === true) {
+        workspace.failNext = false;
+        return Promise.reject(new BridgeError('timeout', 'Figma did not answer in time.'));
+      }
       const sorted = [...workspace.all].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
       return Promise.resolve({ templates: sorted.slice((page - 1) * 3, page * 3), page, total: sorted.length, hasMore: page * 3 < sorted.length });
     },
@@ -78,4 +83,39 @@ it('reads on past a page it held already, so one press brings the templates afte
   // Page 2 again (all held: it repeats rows shown, so page 1 is read again first), then page 3 by itself: H and I come with the one press.
   expect(asked).toEqual([1, 2, 1, 2, 1, 3]);
   expect(shownNames()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'H', 'I']);
+});
+
+// From a review of the reading on: what the focus and Try again did before it stay so.
+it('pressed from the keyboard, the focus goes to the first template the press added, not to one a teammate made at the top', async () => {
+  const workspace = { all: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'].map((id, i) => tpl(id, 30 - i)) };
+  const { endpoint, asked } = builderOf(workspace);
+  await act(() => render(h(Harness, { endpoint, hidden: false }), rootOf()));
+  await settleAsync();
+  // A teammate makes N (at the top): page 2 is now C, D, E, repeating C, so page 1 is read again after it.
+  workspace.all = [tpl('N', 40), ...workspace.all];
+  const button = [...rootOf().querySelectorAll('button')].find((element) => element.textContent === 'Show more')!;
+  button.focus();
+  await act(() => button.click());
+  await settleAsync();
+  expect(asked).toEqual([1, 2, 1]);
+  expect(shownNames()).toEqual(['N', 'A', 'B', 'C', 'D', 'E']);
+  expect(document.activeElement?.textContent).toBe('D');
+});
+
+it('Try again after page 1 failed to be read again (coming back) reads page 1 only, no page more', async () => {
+  const workspace: { all: TemplateRow[]; failNext?: boolean } = { all: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'].map((id, i) => tpl(id, 30 - i)) };
+  const { endpoint, asked } = builderOf(workspace);
+  const draw = (hidden: boolean) => act(() => render(h(Harness, { endpoint, hidden }), rootOf()));
+  await draw(false);
+  await settleAsync();
+  workspace.failNext = true;
+  await draw(true);
+  await draw(false);
+  await settleAsync();
+  const retry = [...rootOf().querySelectorAll('button')].find((element) => element.textContent === 'Try again');
+  expect(retry).toBeDefined();
+  await act(() => retry!.click());
+  await settleAsync();
+  expect(asked).toEqual([1, 1, 1]);
+  expect(shownNames()).toEqual(['A', 'B', 'C']);
 });
