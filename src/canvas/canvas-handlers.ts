@@ -2,7 +2,7 @@
 // grid or a journey board when it ends (one undo step), and drops from the plugin window.
 import { BridgeError } from '../shared/bridge/bridge-error';
 import type { HandlerContext, Handlers } from '../shared/bridge/endpoint';
-import { ABANDONED_BATCH_MS, type CanvasInsert, type InsertLayout, type SandboxRequests } from '../shared/bridge/messages';
+import type { CanvasInsert, InsertLayout, SandboxRequests } from '../shared/bridge/messages';
 import { arrangeBoard, arrangeGrid } from './arrangement';
 import { stageLabelName } from './board';
 import { asCanvasError, errorMessage, readOnlyError, syncRunningError } from './canvas-errors';
@@ -63,6 +63,12 @@ interface Batch {
 
 /** Drops waiting for their reference; older ones are forgotten (a drag whose insert never came). */
 const MAX_PENDING_DROPS = 20;
+/**
+ * A batch that has heard nothing from the UI for this long was abandoned (its end was lost): it no
+ * longer holds lone references, syncs and other batches back. Far above the UI's wait for one
+ * insert (60 s); the UI says it is still at work every BATCH_ALIVE_MS (the messages) meanwhile.
+ */
+export const ABANDONED_BATCH_MS = 5 * 60_000;
 export const STILL_ENDING_BATCH = 'Envelope is still finishing the last batch of references. Wait a moment, then place again.';
 const BOARD_LABEL_FONT_SIZE = 24;
 const BOARD_LABEL_HEIGHT = 40;

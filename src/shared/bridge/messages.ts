@@ -467,12 +467,10 @@ export type CanvasInsert = z.infer<typeof canvasInsertSchema>;
 /** The most references a placed-watch follows: the sandbox keeps this many placed frames, and a bar's placing is far fewer. */
 export const PLACED_WATCH_MAX = 500;
 /**
- * A batch of references that has heard nothing from the UI for this long was abandoned (its end
- * was lost): it no longer holds lone references, syncs and other batches back. Far above the UI's
- * wait for one insert (60 s); the UI says it is still at work every BATCH_ALIVE_MS meanwhile (its
- * emails may wait out several of the library's "slow down"s, or download slowly).
+ * How often the UI says it is still at work on a batch of references (its emails may wait out
+ * several of the library's "slow down"s, or download slowly): well within the sandbox's
+ * ABANDONED_BATCH_MS (src/canvas/canvas-handlers.ts), after which a silent batch counts as abandoned.
  */
-export const ABANDONED_BATCH_MS = 5 * 60_000;
 export const BATCH_ALIVE_MS = 60_000;
 
 /** Requests the UI sends and the sandbox answers. */
@@ -619,7 +617,7 @@ export const sandboxRequests = {
   'canvas/insert-begin': defineRequest(z.object({ layout: insertLayoutSchema, title: z.string() }), z.object({ batchId: z.string() })),
   /**
    * The UI is still at work on a batch (waiting out the library's "slow down", a slow download):
-   * sent every BATCH_ALIVE_MS, so the batch is not taken for abandoned (ABANDONED_BATCH_MS) between
+   * sent every BATCH_ALIVE_MS, so the batch is not taken for abandoned (the sandbox's ABANDONED_BATCH_MS) between
    * two references. `invalid_input` once the batch has ended or was forgotten.
    */
   'canvas/insert-alive': defineRequest(z.object({ batchId: z.string() }), z.object({})),

@@ -2,8 +2,8 @@
 // batches, drops, and the failures said in words.
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { createCanvasFeature, STILL_ENDING_BATCH } from '../../../src/canvas/canvas-handlers';
-import { ABANDONED_BATCH_MS, BATCH_ALIVE_MS } from '../../../src/shared/bridge/messages';
+import { ABANDONED_BATCH_MS, createCanvasFeature, STILL_ENDING_BATCH } from '../../../src/canvas/canvas-handlers';
+import { BATCH_ALIVE_MS } from '../../../src/shared/bridge/messages';
 import { hasCheckButton, showCheckButton } from '../../../src/canvas/check-references-button';
 import { createReferenceCheckHandlers, REMOVING_REFERENCES } from '../../../src/canvas/reference-check-handlers';
 import { PLACEMENT_GAP } from '../../../src/canvas/placement';
