@@ -97,14 +97,24 @@ it('drops a held row older than all of the last page (a teammate deleted it): th
   expect(ids(s)).toEqual(['A', 'B', 'C', 'D', 'E']);
 });
 
-it('reads a page again after page 1, when page 1 was asked for again (coming back to the screen) while that page was being read again', () => {
+/**
+ * T1–T9 with pages 1 and 2 read; a teammate deletes T5, and Show more reads page 3 (T8, T9): T7
+ * slid onto page 2, which is to be read again. `now`: the workspace after the deletion.
+ */
+function withPageTwoOwed(): { s: TemplateListState; now: TemplateRow[] } {
   const all = ['T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'T8', 'T9'].map((id, i) => tpl(id, 30 - i));
   let s = read(initialTemplateList, 1, builder(all));
   s = read(s, nextTemplatePage(s), builder(all));
-  // A teammate deletes T5; Show more reads page 3 (T8, T9): T7 slid onto page 2, to be read again.
   const now = all.filter((row) => row.id !== 'T5');
   s = read(s, nextTemplatePage(s), builder(now));
   expect(s.readAgain).toBe(2);
+  return { s, now };
+}
+
+it('reads a page again after page 1, when page 1 was asked for again (coming back to the screen) while that page was being read again', () => {
+  const owed = withPageTwoOwed();
+  const { now } = owed;
+  let { s } = owed;
   const again = askTemplatePageAgain(s, 2, ++request);
   // Page 1 is read again (the designer came back to the screen) before page 2's answer, which is then dropped.
   s = read(again, 1, builder(now), true);
@@ -117,12 +127,9 @@ it('reads a page again after page 1, when page 1 was asked for again (coming bac
 
 // From a review: templates new at the top (a save here, a teammate's) push the one that slid onto the owed page on to the next.
 it('reaches the template that slid when a save here came while the page was owed a read again', () => {
-  const all = ['T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'T8', 'T9'].map((id, i) => tpl(id, 30 - i));
-  let s = read(initialTemplateList, 1, builder(all));
-  s = read(s, nextTemplatePage(s), builder(all));
-  const now = all.filter((row) => row.id !== 'T5');
-  s = read(s, nextTemplatePage(s), builder(now));
-  expect(s.readAgain).toBe(2);
+  const owed = withPageTwoOwed();
+  const { now } = owed;
+  let { s } = owed;
   const again = askTemplatePageAgain(s, 2, ++request);
   // The designer saves a frame (S, at the top) before page 2's answer, which is then dropped.
   const saved = [tpl('S', 40), ...now];
@@ -134,12 +141,9 @@ it('reaches the template that slid when a save here came while the page was owed
 });
 
 it('reaches the template that slid when a teammate made one while the page was owed a read again (the screen hidden)', () => {
-  const all = ['T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'T8', 'T9'].map((id, i) => tpl(id, 30 - i));
-  let s = read(initialTemplateList, 1, builder(all));
-  s = read(s, nextTemplatePage(s), builder(all));
-  const now = all.filter((row) => row.id !== 'T5');
-  s = read(s, nextTemplatePage(s), builder(now));
-  expect(s.readAgain).toBe(2);
+  const owed = withPageTwoOwed();
+  const { now } = owed;
+  let { s } = owed;
   const made = [tpl('X', 40), ...now];
   s = ownReads(read(s, 1, builder(made), true), builder(made));
   expect(ids(s)).toContain('T7');
